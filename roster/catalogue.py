@@ -1,0 +1,124 @@
+"""The rules catalogue in the database: loading it from ``fixtures/``, reading it
+back as the rules engine's pydantic catalogue, and knowing its version (digest)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from roster.models import CATALOGUE_TABLES, RuleSet, RuleSetVersion
+from rules.registry import SYSTEMS
+from rules.system import CatalogueError
+
+_cache: dict[str, tuple[str, Any]] = {}
+
+
+class CatalogueMissing(LookupError):
+    """The rules data of a system has not been loaded into the database."""
+
+
+def digest_of(data: dict[str, Any]) -> str:
+    """sha256 of the canonical JSON of a catalogue (sorted keys, no spaces)."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def fixture_path(system_id: str) -> Path:
+    """Path of a system's rules data file under MUSTER_FIXTURES_DIR."""
+    return Path(settings.MUSTER_FIXTURES_DIR) / SYSTEMS[system_id].fixture_name()
+
+
+def load_system(system_id: str, path: Path | None = None) -> tuple[str, bool]:
+    """Validate a rules data file and write it to the catalogue tables.
+
+    Idempotent: rows are matched by slug, updated in place, and rows missing from
+    the file are deleted. Returns (digest, changed). Raises CatalogueError naming
+    the file and the JSON path of the first schema error.
+    """
+    system = SYSTEMS[system_id]
+    path = path or fixture_path(system_id)
+    catalogue = system.read_catalogue_file(path)
+    data = catalogue.model_dump(mode="json")
+    tables = CATALOGUE_TABLES[system_id]
+    with transaction.atomic():
+        ruleset, _ = RuleSet.objects.get_or_create(system=system_id, defaults={"title": system.title})
+        before = ruleset.digest
+        ruleset.title = system.title
+        ruleset.settings = {k: v for k, v in data.items() if k not in tables}
+        ruleset.save()
+        for key, model in tables.items():
+            rows = data[key]
+            model.objects.filter(ruleset=ruleset).exclude(slug__in=[r["slug"] for r in rows]).delete()
+            for position, row in enumerate(rows):
+                model.objects.update_or_create(
+                    ruleset=ruleset, slug=row["slug"], defaults={**row, "position": position}
+                )
+        digest = refresh_digest(system_id)
+    return digest, digest != before
+
+
+def catalogue_data(ruleset: RuleSet) -> dict[str, Any]:
+    """Assemble the rules data dict (settings plus every table, in file order) from the database."""
+    data = dict(ruleset.settings)
+    for key, model in CATALOGUE_TABLES[ruleset.system].items():
+        data[key] = [
+            row.as_entry() for row in model.objects.filter(ruleset=ruleset).order_by("position", "id")
+        ]
+    return data
+
+
+def refresh_digest(system_id: str) -> str:
+    """Recompute a system's digest from the database and snapshot a new version.
+
+    Called after loading and after every admin edit. Raises CatalogueError if the
+    edited data no longer passes the schema (the edit's transaction is rolled back).
+    """
+    ruleset = RuleSet.objects.select_for_update().get(system=system_id)
+    data = catalogue_data(ruleset)
+    SYSTEMS[system_id].read_catalogue(data, origin=f"{system_id} rules data in the database")
+    digest = digest_of(data)
+    if digest != ruleset.digest:
+        RuleSetVersion.objects.get_or_create(system=system_id, digest=digest, defaults={"data": data})
+        RuleSet.objects.filter(pk=ruleset.pk).update(digest=digest)
+    return digest
+
+
+def current_digest(system_id: str) -> str:
+    """The digest of a system's loaded rules data; raises CatalogueMissing if not loaded."""
+    digest = RuleSet.objects.filter(system=system_id).values_list("digest", flat=True).first()
+    if not digest:
+        raise CatalogueMissing(
+            f"the {SYSTEMS[system_id].title} rules data is not loaded: run `manage.py load_rules`"
+        )
+    return digest
+
+
+def get_catalogue(system_id: str) -> Any:
+    """The system's pydantic catalogue as stored in the database.
+
+    One query per call (the digest); the parsed catalogue is cached per process and
+    rebuilt when the digest changes. Raises CatalogueMissing if not loaded.
+    """
+    digest = current_digest(system_id)
+    cached = _cache.get(system_id)
+    if cached is not None and cached[0] == digest:
+        return cached[1]
+    ruleset = RuleSet.objects.get(system=system_id)
+    catalogue = SYSTEMS[system_id].read_catalogue(catalogue_data(ruleset), origin=system_id)
+    _cache[system_id] = (digest, catalogue)
+    return catalogue
+
+
+__all__ = [
+    "CatalogueError",
+    "CatalogueMissing",
+    "current_digest",
+    "get_catalogue",
+    "load_system",
+    "refresh_digest",
+]

@@ -1,0 +1,149 @@
+"""Database models: the rules catalogue tables (editable in the admin) and rosters."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.db import models
+
+
+class RuleSet(models.Model):
+    """One game system's rules data: its scalar settings and the digest of the whole.
+
+    ``digest`` (sha256 of the canonical catalogue JSON) changes whenever any entry
+    changes, so caches and rosters can tell which data they were built with.
+    """
+
+    system = models.CharField(max_length=40, unique=True)
+    title = models.CharField(max_length=100)
+    settings = models.JSONField(default=dict, help_text="Everything that is not a table row.")
+    digest = models.CharField(max_length=64, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class RuleSetVersion(models.Model):
+    """A snapshot of a system's full catalogue as it was at one digest."""
+
+    system = models.CharField(max_length=40)
+    digest = models.CharField(max_length=64)
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["system", "digest"], name="one_snapshot_per_digest")]
+
+    def __str__(self) -> str:
+        return f"{self.system} {self.digest[:12]}"
+
+
+class CatalogueEntry(models.Model):
+    """Base of a catalogue table row. Field names equal the pydantic schema's keys,
+    so a row converts to and from the rules data without a mapping."""
+
+    ruleset = models.ForeignKey(RuleSet, on_delete=models.CASCADE)
+    position = models.PositiveIntegerField(default=0, help_text="Order in the rules data file.")
+    slug = models.SlugField(max_length=60)
+    name = models.CharField(max_length=60)
+    aliases = models.JSONField(default=list, blank=True)
+
+    TABLE: ClassVar[str]
+
+    class Meta:
+        abstract = True
+        ordering: ClassVar[list[str]] = ["ruleset", "position"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def as_entry(self) -> dict[str, Any]:
+        """Return this row as a rules data entry (the pydantic schema's keys)."""
+        skip = {"id", "ruleset", "position"}
+        return {f.name: getattr(self, f.name) for f in self._meta.concrete_fields if f.name not in skip}
+
+
+class IronHonorCharacterType(CatalogueEntry):
+    """Hero, companion or follower. Source: Iron & Honor p.16."""
+
+    TABLE = "character_types"
+    cost = models.IntegerField(help_text="ExP")
+    attribute_base = models.IntegerField()
+    attribute_points = models.IntegerField()
+    attribute_maximum = models.IntegerField()
+    wounds = models.IntegerField()
+    fate = models.IntegerField()
+    qualities = models.JSONField(default=list, blank=True)
+    page = models.IntegerField()
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Iron & Honor character type"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="ih_type_slug")]
+
+
+class IronHonorGameSize(CatalogueEntry):
+    """Small, Medium, Large: ExP budget and composition. Source: Iron & Honor p.15."""
+
+    TABLE = "game_sizes"
+    exp_limit = models.IntegerField(help_text="ExP")
+    companions_min = models.IntegerField()
+    companions_max = models.IntegerField()
+    followers_min = models.IntegerField()
+    page = models.IntegerField()
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Iron & Honor game size"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="ih_size_slug")]
+
+
+class IronHonorSkill(CatalogueEntry):
+    """A weapon or gear skill. Ranges in inches. Source: Iron & Honor p.21."""
+
+    TABLE = "skills"
+    category = models.CharField(max_length=10, choices=[(x, x) for x in ("melee", "ranged", "shield")])
+    hands = models.IntegerField(null=True, blank=True, choices=[(1, "1-handed"), (2, "2-handed")])
+    black_powder = models.BooleanField(default=False)
+    short_range = models.IntegerField(null=True, blank=True, help_text="inches")
+    long_range = models.IntegerField(null=True, blank=True, help_text="inches")
+    cost = models.IntegerField(help_text="ExP")
+    examples = models.JSONField(default=list, blank=True)
+    page = models.IntegerField()
+    note = models.TextField(null=True, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Iron & Honor skill"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="ih_skill_slug")]
+
+
+class IronHonorTrait(CatalogueEntry):
+    """A Heroic, Rare or Common trait. Source: Iron & Honor pp.22-29."""
+
+    TABLE = "traits"
+    category = models.CharField(max_length=10, choices=[(x, x) for x in ("heroic", "rare", "common")])
+    cost = models.IntegerField(help_text="ExP; negative refunds")
+    page = models.IntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=300)
+    allowed_types = models.JSONField(null=True, blank=True)
+    requires_skill = models.CharField(max_length=30, null=True, blank=True)
+    excludes = models.JSONField(default=list, blank=True)
+    redundant_with = models.JSONField(default=list, blank=True)
+    choice = models.CharField(max_length=10, null=True, blank=True)
+    attribute_points = models.IntegerField(default=0)
+    extra_at_maximum = models.IntegerField(default=0)
+    wounds = models.IntegerField(default=0)
+    fate = models.IntegerField(default=0)
+    grants = models.JSONField(default=list, blank=True)
+    note = models.TextField(null=True, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Iron & Honor trait"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="ih_trait_slug")]
+
+
+# Which Django model holds each table of each system's rules data.
+CATALOGUE_TABLES: dict[str, dict[str, type[CatalogueEntry]]] = {
+    "iron-and-honor": {
+        m.TABLE: m for m in (IronHonorCharacterType, IronHonorGameSize, IronHonorSkill, IronHonorTrait)
+    },
+}

@@ -1,0 +1,214 @@
+"""Iron & Honor rules data: the schema of ``fixtures/iron-and-honor.json``.
+
+Source: Iron & Honor pp.11-29 (character types, game sizes, skills, traits) and
+pp.51-52 (summary tables), with the decisions of DESIGN.md section 4.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeVar
+
+from pydantic import Field, PrivateAttr, model_validator
+
+from rules.names import name_key
+from rules.schema import Slug, Strict
+
+Category = Literal["heroic", "rare", "common"]
+TypeSlug = Literal["hero", "companion", "follower"]
+Requirement = Literal["ranged", "two-handed-ranged", "shield", "two-one-handed"]
+ATTRIBUTES = ("MA", "RA", "PD", "WP")
+E = TypeVar("E", bound="Entry")
+
+
+class Entry(Strict):
+    """Anything a document names: slug, printed name, other printed forms."""
+
+    slug: Slug
+    name: str = Field(min_length=1, max_length=60)
+    aliases: list[str] = []
+
+
+class Quality(Strict):
+    """An inherent quality (Fearless, Terror...) with a one-line summary. Source: p.11."""
+
+    slug: Slug
+    name: str
+    page: int
+    summary: str
+
+
+class CharacterType(Entry):
+    """Hero, companion or follower. Costs in ExP; attributes as base / points / maximum.
+
+    Source: Iron & Honor p.16 (table), p.12 (wounds), p.17 (Fate).
+    """
+
+    slug: TypeSlug
+    cost: int = Field(ge=0)
+    attribute_base: int
+    attribute_points: int
+    attribute_maximum: int
+    wounds: int = Field(ge=1)
+    fate: int = Field(ge=0)
+    qualities: list[Slug]
+    page: int
+
+
+class GameSize(Entry):
+    """Small / Medium / Large: ExP budget and composition. Source: Iron & Honor p.15."""
+
+    exp_limit: int = Field(gt=0)
+    companions_min: int = Field(ge=0)
+    companions_max: int = Field(ge=0)
+    followers_min: int = Field(ge=0)
+    page: int
+
+
+class Skill(Entry):
+    """A weapon or gear skill: cost in ExP, ranges in inches (None for melee and shield).
+
+    Source: Iron & Honor p.21.
+    """
+
+    category: Literal["melee", "ranged", "shield"]
+    hands: Literal[1, 2] | None
+    black_powder: bool
+    short_range: int | None
+    long_range: int | None
+    cost: int
+    examples: list[str]
+    page: int
+    note: str | None = None
+
+
+class Trait(Entry):
+    """A trait: category, cost in ExP (negative refunds), page, our one-line summary.
+
+    The optional fields encode what the trait's entry requires or grants, so the
+    checks stay generic. Source: Iron & Honor pp.22-29.
+    """
+
+    category: Category
+    cost: int
+    page: int | None
+    summary: str = Field(min_length=1, max_length=300)
+    allowed_types: list[TypeSlug] | None = None
+    requires_skill: Requirement | None = None
+    excludes: list[Slug] = []
+    redundant_with: list[Slug] = []
+    choice: Literal["weapon", "model"] | None = None
+    attribute_points: int = 0
+    extra_at_maximum: int = 0
+    wounds: int = 0
+    fate: int = 0
+    grants: list[Slug] = []
+    note: str | None = None
+
+
+class Range(Strict):
+    """An inclusive range of numbers with its page."""
+
+    min: int
+    max: int
+    page: int
+
+
+class TraitLimit(Strict):
+    """Which character types may take a trait category, and how many each. Source: p.22."""
+
+    category: Category
+    types: list[TypeSlug]
+    max: int
+    page: int
+
+
+class Decision(Strict):
+    """A place where the book is garbled or contradicts itself, and what Muster does."""
+
+    topic: str
+    page: int
+    decision: str
+
+
+class IronHonorCatalogue(Strict):
+    """All Iron & Honor rules data Muster uses for list building."""
+
+    system: Literal["iron-and-honor"]
+    title: str
+    book: str
+    publisher: str
+    unit: Literal["ExP"]
+    attribute_names: dict[str, str]
+    attribute_range: Range
+    max_skill_kinds: int
+    max_skill_kinds_page: int
+    followers_per_fate: int = Field(gt=0)
+    fate_page: int
+    model_guideline: Range
+    trait_limits: list[TraitLimit]
+    qualities: list[Quality]
+    character_types: list[CharacterType]
+    game_sizes: list[GameSize]
+    skills: list[Skill]
+    traits: list[Trait]
+    decisions: list[Decision]
+
+    _types: dict[str, CharacterType] = PrivateAttr(default_factory=dict)
+    _sizes: dict[str, GameSize] = PrivateAttr(default_factory=dict)
+    _skills: dict[str, Skill] = PrivateAttr(default_factory=dict)
+    _traits: dict[str, Trait] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check_and_index(self) -> IronHonorCatalogue:
+        if sorted(t.slug for t in self.character_types) != ["companion", "follower", "hero"]:
+            raise ValueError("character_types must be exactly hero, companion and follower")
+        self._types = _index("character_types", self.character_types)
+        self._sizes = _index("game_sizes", self.game_sizes)
+        self._skills = _index("skills", self.skills)
+        self._traits = _index("traits", self.traits)
+        quality_slugs = {q.slug for q in self.qualities}
+        for ctype in self.character_types:
+            if unknown := set(ctype.qualities) - quality_slugs:
+                raise ValueError(f"character type {ctype.slug}: unknown qualities {sorted(unknown)}")
+        for trait in self.traits:
+            refs = set(trait.excludes) | set(trait.redundant_with)
+            if unknown := refs - {t.slug for t in self.traits}:
+                raise ValueError(f"trait {trait.slug}: unknown traits {sorted(unknown)}")
+            if unknown := set(trait.grants) - quality_slugs:
+                raise ValueError(f"trait {trait.slug}: unknown qualities {sorted(unknown)}")
+        return self
+
+    def character_type(self, name: str) -> CharacterType | None:
+        """Resolve "Hero", "hero", "Followers"...; None when unknown."""
+        return self._types.get(name_key(name))
+
+    def game_size(self, name: str) -> GameSize | None:
+        """Resolve "Medium", "medium"...; None when unknown."""
+        return self._sizes.get(name_key(name))
+
+    def skill(self, name: str) -> Skill | None:
+        """Resolve any printed form of a skill ("1 Handed Edged", "1H Edged", "1h-edged")."""
+        return self._skills.get(name_key(name))
+
+    def trait(self, name: str) -> Trait | None:
+        """Resolve a trait by name, alias or slug ("Quick-Fire", "quick fire")."""
+        return self._traits.get(name_key(name))
+
+    def quality(self, slug: str) -> Quality | None:
+        """Return the inherent quality with this slug, or None."""
+        return next((q for q in self.qualities if q.slug == slug), None)
+
+    def trait_limit(self, category: str) -> TraitLimit | None:
+        """Return the limit for a trait category (heroic / rare / common), or None."""
+        return next((t for t in self.trait_limits if t.category == category), None)
+
+
+def _index(kind: str, entries: list[E]) -> dict[str, E]:
+    """Map every name key (slug, name, aliases) to its entry; two entries may not share one."""
+    index: dict[str, E] = {}
+    for entry in entries:
+        for key in {name_key(n) for n in (entry.slug, entry.name, *entry.aliases)}:
+            if key in index and index[key] is not entry:
+                raise ValueError(f"{kind}: {key!r} names both {index[key].slug} and {entry.slug}")
+            index[key] = entry
+    return index

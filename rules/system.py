@@ -1,0 +1,68 @@
+"""The interface every game system implements, and reading its rules data."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from rules.document import DocumentError
+from rules.report import Report
+from rules.schema import json_path
+
+
+class CatalogueError(ValueError):
+    """Rules data that fails its schema: names the file (or source) and the JSON path."""
+
+
+class GameSystem(ABC):
+    """One game system: its document schema, catalogue schema and evaluation.
+
+    Subclasses set ``id`` (as in documents), ``title``, ``book`` (for "p." sources),
+    ``unit`` ("ExP" or "points"), ``document_model`` and ``catalogue_model``.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    book: ClassVar[str]
+    unit: ClassVar[str]
+    document_model: ClassVar[type[BaseModel]]
+    catalogue_model: ClassVar[type[BaseModel]]
+
+    def source(self, page: int | None) -> str:
+        """Return the citation of a page: "Iron & Honor p.17" (no page: the book)."""
+        return f"{self.book} p.{page}" if page is not None else self.book
+
+    def fixture_name(self) -> str:
+        """The rules data file under ``fixtures/``: "<id>.json"."""
+        return f"{self.id}.json"
+
+    def read_catalogue(self, data: Any, origin: str = "rules data") -> Any:
+        """Validate rules data (parsed JSON) against the catalogue schema.
+
+        Raises CatalogueError "<origin>: <json path>: <message>" for the first error.
+        """
+        try:
+            return self.catalogue_model.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            raise CatalogueError(f"{origin}: {json_path(tuple(err['loc']))}: {err['msg']}") from None
+
+    def read_catalogue_file(self, path: Path) -> Any:
+        """Read and validate a rules data file; raises CatalogueError naming the file."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise CatalogueError(f"{path}: cannot read rules data: {exc}") from None
+        return self.read_catalogue(data, origin=str(path))
+
+    @abstractmethod
+    def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
+        """Return one DocumentError per catalogue name in ``document`` that does not resolve."""
+
+    @abstractmethod
+    def evaluate(self, document: Any, catalogue: Any) -> Report:
+        """Price and check a document. Never raises on a document the schema accepts."""

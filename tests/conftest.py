@@ -1,0 +1,15 @@
+"""Shared fixtures: the rules data is loaded once into the test database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
+    """Create the test database as usual, then load every system's rules data once."""
+    with django_db_blocker.unblock():
+        call_command("load_rules", verbosity=0)
