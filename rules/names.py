@@ -1,11 +1,13 @@
 """Name keys: how a printed name, an alias or a slug is matched case-insensitively."""
 
 import re
+from functools import lru_cache
 
 _SIGN = re.compile(r"(?<![a-z0-9])-(?=\d)")
 _SEPARATORS = re.compile(r"[^a-z0-9+]+")
 
 
+@lru_cache(maxsize=4096)
 def name_key(text: str) -> str:
     """Return the lookup key of a catalogue name, alias or slug.
 

@@ -7,7 +7,7 @@ set -euo pipefail
 need=()
 python_bin=".venv/bin/python"
 if ! "$python_bin" -c "import weasyprint" >/dev/null 2>&1; then
-  need+=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0)
+  need+=(libpango-1.0-0 libpangoft2-1.0-0)
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0

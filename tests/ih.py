@@ -22,7 +22,7 @@ EXAMPLES = ROOT / "fixtures" / "examples"
 
 DEFAULT_ATTRIBUTES = {
     "hero": {"MA": 6, "RA": 3, "PD": 5, "WP": 4},
-    "companion": {"MA": 5, "RA": 2, "PD": 4, "WP": 3},
+    "companion": {"MA": 5, "RA": 2, "PD": 3, "WP": 3},
     "follower": {"MA": 4, "RA": 2, "PD": 3, "WP": 3},
 }
 

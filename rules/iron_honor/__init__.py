@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.document import DocumentError
 from rules.iron_honor import costs
-from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
+from rules.iron_honor.catalogue import IronHonorCatalogue
 from rules.iron_honor.checks import run_checks
 from rules.iron_honor.document import IronHonorRoster
 from rules.iron_honor.warband import Fighter, Warband
@@ -88,7 +88,7 @@ def _model_report(f: Fighter, catalogue: IronHonorCatalogue) -> ModelReport:
     derived = {
         "type": f.type_slug,
         "type_name": f.ctype.name if f.ctype else f.model.type,
-        "attributes": {a: getattr(f.model.attributes, a) for a in ATTRIBUTES},
+        "attributes": dict(f.attributes),
         "wounds": costs.wounds(f),
         "attribute_points": {
             "available": costs.attribute_points_available(f),

@@ -6,9 +6,11 @@ pp.51-52 (summary tables), with the decisions of DESIGN.md section 4.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, TypeVar
 
-from pydantic import Field, PrivateAttr, model_validator
+from pydantic import Field, model_validator
 
 from rules.names import name_key
 from rules.schema import Slug, Strict
@@ -153,54 +155,57 @@ class IronHonorCatalogue(Strict):
     traits: list[Trait]
     decisions: list[Decision]
 
-    _types: dict[str, CharacterType] = PrivateAttr(default_factory=dict)
-    _sizes: dict[str, GameSize] = PrivateAttr(default_factory=dict)
-    _skills: dict[str, Skill] = PrivateAttr(default_factory=dict)
-    _traits: dict[str, Trait] = PrivateAttr(default_factory=dict)
-
     @model_validator(mode="after")
-    def _check_and_index(self) -> IronHonorCatalogue:
+    def _check_references(self) -> IronHonorCatalogue:
         if sorted(t.slug for t in self.character_types) != ["companion", "follower", "hero"]:
             raise ValueError("character_types must be exactly hero, companion and follower")
-        self._types = _index("character_types", self.character_types)
-        self._sizes = _index("game_sizes", self.game_sizes)
-        self._skills = _index("skills", self.skills)
-        self._traits = _index("traits", self.traits)
+        _ = self._lookup  # builds the indexes; raises on a name shared by two entries
         quality_slugs = {q.slug for q in self.qualities}
+        trait_slugs = {t.slug for t in self.traits}
         for ctype in self.character_types:
             if unknown := set(ctype.qualities) - quality_slugs:
                 raise ValueError(f"character type {ctype.slug}: unknown qualities {sorted(unknown)}")
         for trait in self.traits:
-            refs = set(trait.excludes) | set(trait.redundant_with)
-            if unknown := refs - {t.slug for t in self.traits}:
+            if unknown := (set(trait.excludes) | set(trait.redundant_with)) - trait_slugs:
                 raise ValueError(f"trait {trait.slug}: unknown traits {sorted(unknown)}")
             if unknown := set(trait.grants) - quality_slugs:
                 raise ValueError(f"trait {trait.slug}: unknown qualities {sorted(unknown)}")
         return self
 
+    @cached_property
+    def _lookup(self) -> _Lookup:
+        return _Lookup(
+            types=_index("character_types", self.character_types),
+            sizes=_index("game_sizes", self.game_sizes),
+            skills=_index("skills", self.skills),
+            traits=_index("traits", self.traits),
+            qualities={q.slug: q for q in self.qualities},
+            limits={t.category: t for t in self.trait_limits},
+        )
+
     def character_type(self, name: str) -> CharacterType | None:
         """Resolve "Hero", "hero", "Followers"...; None when unknown."""
-        return self._types.get(name_key(name))
+        return self._lookup.types.get(name_key(name))
 
     def game_size(self, name: str) -> GameSize | None:
         """Resolve "Medium", "medium"...; None when unknown."""
-        return self._sizes.get(name_key(name))
+        return self._lookup.sizes.get(name_key(name))
 
     def skill(self, name: str) -> Skill | None:
         """Resolve any printed form of a skill ("1 Handed Edged", "1H Edged", "1h-edged")."""
-        return self._skills.get(name_key(name))
+        return self._lookup.skills.get(name_key(name))
 
     def trait(self, name: str) -> Trait | None:
         """Resolve a trait by name, alias or slug ("Quick-Fire", "quick fire")."""
-        return self._traits.get(name_key(name))
+        return self._lookup.traits.get(name_key(name))
 
     def quality(self, slug: str) -> Quality | None:
         """Return the inherent quality with this slug, or None."""
-        return next((q for q in self.qualities if q.slug == slug), None)
+        return self._lookup.qualities.get(slug)
 
     def trait_limit(self, category: str) -> TraitLimit | None:
         """Return the limit for a trait category (heroic / rare / common), or None."""
-        return next((t for t in self.trait_limits if t.category == category), None)
+        return self._lookup.limits.get(category)
 
 
 def _index(kind: str, entries: list[E]) -> dict[str, E]:
@@ -212,3 +217,15 @@ def _index(kind: str, entries: list[E]) -> dict[str, E]:
                 raise ValueError(f"{kind}: {key!r} names both {index[key].slug} and {entry.slug}")
             index[key] = entry
     return index
+
+
+@dataclass(frozen=True, slots=True)
+class _Lookup:
+    """Name-key indexes of a catalogue, built once per catalogue object."""
+
+    types: dict[str, CharacterType]
+    sizes: dict[str, GameSize]
+    skills: dict[str, Skill]
+    traits: dict[str, Trait]
+    qualities: dict[str, Quality]
+    limits: dict[str, TraitLimit]

@@ -149,7 +149,7 @@ def check_attribute_range(w: Warband) -> list[Issue]:
     out = []
     for f in w.fighters:
         for a in ATTRIBUTES:
-            v = getattr(f.model.attributes, a)
+            v = f.attributes[a]
             if not r.min <= v <= r.max:
                 out.append(
                     w.issue(
@@ -172,7 +172,7 @@ def check_attribute_type_bounds(w: Warband) -> list[Issue]:
         if t is None:
             continue
         for a in ATTRIBUTES:
-            v = getattr(f.model.attributes, a)
+            v = f.attributes[a]
             if v < t.attribute_base:
                 out.append(
                     w.issue(
@@ -234,7 +234,7 @@ def check_attributes_at_maximum(w: Warband) -> list[Issue]:
         if f.ctype is None:
             continue
         top = f.ctype.attribute_maximum
-        at_max = [a for a in ATTRIBUTES if getattr(f.model.attributes, a) == top]
+        at_max = [a for a in ATTRIBUTES if f.attributes[a] == top]
         allowed = costs.attributes_at_maximum_allowed(f)
         if len(at_max) > allowed:
             out.append(

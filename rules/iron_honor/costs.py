@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from math import ceil
 
-from rules.iron_honor.catalogue import ATTRIBUTES
 from rules.iron_honor.warband import Fighter, Warband
 from rules.report import CostLine
 
@@ -50,9 +49,8 @@ def attribute_points_spent(fighter: Fighter) -> int | None:
     """Points spent raising attributes above the type's base (3 hero, 2 others). Source: p.16."""
     if fighter.ctype is None:
         return None
-    values = fighter.model.attributes.model_dump()
     base = fighter.ctype.attribute_base
-    return sum(max(0, int(values[a]) - base) for a in ATTRIBUTES)
+    return sum(max(0, v - base) for v in fighter.attributes.values())
 
 
 def attributes_at_maximum_allowed(fighter: Fighter) -> int:

@@ -27,6 +27,9 @@ class Fighter:
     skills: list[tuple[SkillPick, Skill | None]]
     traits: list[tuple[TraitPick, Trait | None]]
     trait_slugs: set[str] = field(default_factory=set)
+    traits_known: list[Trait] = field(default_factory=list)
+    skills_known: list[Skill] = field(default_factory=list)
+    attributes: dict[str, int] = field(default_factory=dict)
     cost: int = 0
     lines: list[CostLine] = field(default_factory=list)
 
@@ -37,11 +40,11 @@ class Fighter:
 
     def known_traits(self) -> list[Trait]:
         """The traits that resolve, in the order bought."""
-        return [t for _, t in self.traits if t is not None]
+        return self.traits_known
 
     def known_skills(self) -> list[Skill]:
         """The skills that resolve, in the order bought (a skill bought twice appears twice)."""
-        return [s for _, s in self.skills if s is not None]
+        return self.skills_known
 
 
 @dataclass(slots=True)
@@ -53,6 +56,7 @@ class Warband:
     fighters: list[Fighter]
     game_size: GameSize | None
     exp_limit: int | None
+    by_type: dict[str | None, list[Fighter]]
 
     @classmethod
     def resolve(cls, document: IronHonorRoster, catalogue: IronHonorCatalogue) -> Warband:
@@ -60,24 +64,32 @@ class Warband:
         fighters = []
         for i, model in enumerate(document.models):
             traits = [(p, catalogue.trait(p.name)) for p in model.traits]
+            skills = [(p, catalogue.skill(p.skill)) for p in model.skills]
+            known = [t for _, t in traits if t is not None]
             fighters.append(
                 Fighter(
                     index=i,
                     model=model,
                     ctype=catalogue.character_type(model.type),
-                    skills=[(p, catalogue.skill(p.skill)) for p in model.skills],
+                    skills=skills,
                     traits=traits,
-                    trait_slugs={t.slug for _, t in traits if t is not None},
+                    trait_slugs={t.slug for t in known},
+                    traits_known=known,
+                    skills_known=[s for _, s in skills if s is not None],
+                    attributes=model.attributes.model_dump(),
                 )
             )
         options = document.options
         size = catalogue.game_size(options.game_size)
         limit = options.exp_limit if options.exp_limit is not None else (size.exp_limit if size else None)
-        return cls(document, catalogue, fighters, size, limit)
+        by_type: dict[str | None, list[Fighter]] = {}
+        for f in fighters:
+            by_type.setdefault(f.type_slug, []).append(f)
+        return cls(document, catalogue, fighters, size, limit, by_type)
 
     def of_type(self, slug: str) -> list[Fighter]:
-        """The fighters of one character type."""
-        return [f for f in self.fighters if f.type_slug == slug]
+        """The fighters of one character type, in roster order."""
+        return self.by_type.get(slug, [])
 
     def issue(
         self,
