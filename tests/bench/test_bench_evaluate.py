@@ -17,7 +17,9 @@ def nine_model_large_party():
     ]
     doc = roster(
         [
-            model("hero", name="Hero", skills=[SWORD, "Shield"], traits=["Inspiring", "Slayer", "Shield Slam"]),
+            model(
+                "hero", name="Hero", skills=[SWORD, "Shield"], traits=["Inspiring", "Slayer", "Shield Slam"]
+            ),
             model("companion", name="Mage", skills=[SWORD], traits=["Sorcery", "Good Karma"]),
             model("companion", name="Archer", skills=["2H Ranged"], traits=["Quick-fire", "Marksman"]),
             *followers,

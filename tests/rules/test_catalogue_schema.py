@@ -51,8 +51,15 @@ def test_unreadable_json_names_the_file(tmp_path):
 
 @pytest.mark.parametrize(
     ("slug", "cost"),
-    [("large", 7), ("monstrous", 5), ("good-karma", 7), ("gargantuan", 10), ("witch-hunter", 3), ("ambush", 4),
-     ("infiltration", 7)],
+    [
+        ("large", 7),
+        ("monstrous", 5),
+        ("good-karma", 7),
+        ("gargantuan", 10),
+        ("witch-hunter", 3),
+        ("ambush", 4),
+        ("infiltration", 7),
+    ],
 )
 def test_decided_trait_costs(slug, cost):
     # DESIGN.md section 4: the trait entries (pp.23-29) win over the summary tables (pp.51-52).

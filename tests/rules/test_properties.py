@@ -13,9 +13,9 @@ from tests.ih import catalogue
 CAT = catalogue()
 TRAIT_NAMES = [t.name for t in CAT.traits] + ["Unknown Trait"]
 SKILL_NAMES = [s.name for s in CAT.skills] + [a for s in CAT.skills for a in s.aliases] + ["Laser"]
-text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=20).filter(
-    lambda s: s.strip()
-)
+text = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=20
+).filter(lambda s: s.strip())
 
 skills = st.one_of(
     st.sampled_from(SKILL_NAMES),
@@ -30,7 +30,9 @@ models = st.fixed_dictionaries(
     {
         "name": text,
         "type": st.sampled_from(["hero", "companion", "follower", "Hero", "Followers", "wizard"]),
-        "attributes": st.fixed_dictionaries({"MA": attribute, "RA": attribute, "PD": attribute, "WP": attribute}),
+        "attributes": st.fixed_dictionaries(
+            {"MA": attribute, "RA": attribute, "PD": attribute, "WP": attribute}
+        ),
         "skills": st.lists(skills, max_size=5),
         "traits": st.lists(traits, max_size=7),
     }

@@ -32,7 +32,9 @@ def test_overspent_points_are_an_error():
 def test_natural_aptitude_gives_one_more_point():
     spent_five = {"MA": 4, "RA": 3, "PD": 3, "WP": 3}
     assert follower_codes(with_follower(attributes=spent_five, traits=["Natural Aptitude"])) == set()
-    assert "iron-and-honor.attributes.points-overspent" in follower_codes(with_follower(attributes=spent_five))
+    assert "iron-and-honor.attributes.points-overspent" in follower_codes(
+        with_follower(attributes=spent_five)
+    )
 
 
 def test_ineptitude_takes_one_point_away():
@@ -65,7 +67,9 @@ def test_attributes_never_leave_two_to_six():
 
 def test_only_one_attribute_at_the_maximum():
     two_at_four = {"MA": 4, "RA": 4, "PD": 2, "WP": 2}
-    assert "iron-and-honor.attributes.too-many-at-maximum" in follower_codes(with_follower(attributes=two_at_four))
+    assert "iron-and-honor.attributes.too-many-at-maximum" in follower_codes(
+        with_follower(attributes=two_at_four)
+    )
 
 
 def test_natural_aptitude_allows_two_at_the_maximum():

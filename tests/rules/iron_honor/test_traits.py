@@ -1,6 +1,6 @@
 """Trait categories, limits, requirements and choices. Source: Iron & Honor pp.22-29."""
 
-from tests.ih import evaluate, medium, model, model_codes
+from tests.ih import evaluate, medium, model_codes
 
 SWORD = {"skill": "1H Edged", "label": "Sword"}
 
