@@ -147,3 +147,50 @@ CATALOGUE_TABLES: dict[str, dict[str, type[CatalogueEntry]]] = {
         m.TABLE: m for m in (IronHonorCharacterType, IronHonorGameSize, IronHonorSkill, IronHonorTrait)
     },
 }
+
+
+class Roster(models.Model):
+    """A player's warband: the roster document (muster.roster/1) and its history.
+
+    ``revision`` is the number of the revision the document currently equals; every
+    edit posts the revision it was made against, and a stale one is a conflict.
+    ``rules_digest`` is the rules data version the roster was last saved with.
+    The summary fields (cost, limit, legal) are copied from the Report at save time
+    for the roster list.
+    """
+
+    owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="rosters")
+    system = models.CharField(max_length=40)
+    name = models.CharField(max_length=200)
+    document = models.JSONField()
+    revision = models.PositiveIntegerField(default=1)
+    rules_digest = models.CharField(max_length=64, blank=True)
+    summary = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Revision(models.Model):
+    """One saved state of a roster's document, numbered from 1 within the roster."""
+
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    document = models.JSONField()
+    rules_digest = models.CharField(max_length=64, blank=True)
+    action = models.CharField(max_length=200, blank=True, help_text="What changed, in words.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["roster", "number"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["roster", "number"], name="one_revision_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.roster_id}#{self.number}"
