@@ -104,14 +104,19 @@ def get_catalogue(system_id: str) -> Any:
     One query per call (the digest); the parsed catalogue is cached per process and
     rebuilt when the digest changes. Raises CatalogueMissing if not loaded.
     """
+    return catalogue_and_digest(system_id)[0]
+
+
+def catalogue_and_digest(system_id: str) -> tuple[Any, str]:
+    """(catalogue, digest) as :func:`get_catalogue`, in one query when cached."""
     digest = current_digest(system_id)
     cached = _cache.get(system_id)
     if cached is not None and cached[0] == digest:
-        return cached[1]
+        return cached[1], digest
     ruleset = RuleSet.objects.get(system=system_id)
     catalogue = SYSTEMS[system_id].read_catalogue(catalogue_data(ruleset), origin=system_id)
     _cache[system_id] = (digest, catalogue)
-    return catalogue
+    return catalogue, digest
 
 
 __all__ = [

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from django.db import models
+from django.db import models, transaction
+from django.utils import timezone
 
 
 class RuleSet(models.Model):
@@ -168,12 +169,106 @@ class Roster(models.Model):
     summary = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    deleted = models.DateTimeField(null=True, blank=True, help_text="Set when deleted; undo clears it.")
 
     class Meta:
         ordering: ClassVar[list[str]] = ["-updated"]
 
     def __str__(self) -> str:
         return self.name
+
+    @classmethod
+    def create(cls, owner: Any, document: dict[str, Any], action: str = "Created") -> Roster:
+        """Store a new roster from a structurally valid document, with revision 1."""
+        from roster.evaluation import evaluate_stored
+
+        evaluation = evaluate_stored(document)
+        with transaction.atomic():
+            roster = cls.objects.create(
+                owner=owner,
+                system=document["system"],
+                name=document["name"],
+                document=document,
+                rules_digest=evaluation.digest,
+                summary=evaluation.summary,
+            )
+            roster.revisions.create(number=1, document=document, rules_digest=evaluation.digest, action=action)
+        return roster
+
+    def _lock(self, expected_revision: int) -> Roster:
+        """Re-read this roster FOR UPDATE; raise StaleRevision unless it is at ``expected_revision``."""
+        current = Roster.objects.select_for_update().get(pk=self.pk)
+        if current.revision != expected_revision:
+            raise StaleRevision(current)
+        return current
+
+    def _become(self, document: dict[str, Any], revision: int) -> None:
+        from roster.evaluation import evaluate_stored
+
+        evaluation = evaluate_stored(document)
+        fields = {
+            "document": document,
+            "name": document["name"],
+            "revision": revision,
+            "rules_digest": evaluation.digest,
+            "summary": evaluation.summary,
+            "updated": timezone.now(),
+        }
+        Roster.objects.filter(pk=self.pk).update(**fields)
+        for key, value in fields.items():
+            setattr(self, key, value)
+
+    def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> None:
+        """Save an edited document as the next revision.
+
+        Revisions after the current one (undone edits) are dropped, as in any editor.
+        Raises StaleRevision when the roster moved on since ``expected_revision``.
+        """
+        with transaction.atomic():
+            current = self._lock(expected_revision)
+            self.revisions.filter(number__gt=current.revision).delete()
+            number = current.revision + 1
+            self._become(document, number)
+            self.revisions.create(number=number, document=document, rules_digest=self.rules_digest, action=action)
+
+    def step(self, delta: int, expected_revision: int) -> bool:
+        """Undo (delta -1) or redo (+1): make the document equal a neighbouring revision.
+
+        Returns False when there is nothing to undo or redo. Raises StaleRevision.
+        """
+        with transaction.atomic():
+            current = self._lock(expected_revision)
+            target = self.revisions.filter(number=current.revision + delta).first()
+            if target is None:
+                return False
+            self._become(target.document, target.number)
+            return True
+
+    def restore(self, number: int, expected_revision: int) -> None:
+        """Make an earlier revision current again, as a new revision (nothing is lost).
+
+        Raises Revision.DoesNotExist for an unknown number, StaleRevision when stale.
+        """
+        old = self.revisions.get(number=number)
+        self.commit(old.document, f"Restored revision {number}", expected_revision)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an earlier revision."""
+        return self.revision > 1
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone revision can be redone."""
+        return self.revisions.filter(number=self.revision + 1).exists()
+
+
+class StaleRevision(Exception):
+    """An edit was made against an old revision (another tab saved first)."""
+
+    def __init__(self, current: Roster) -> None:
+        super().__init__(f"roster {current.pk} is at revision {current.revision}")
+        self.current = current
 
 
 class Revision(models.Model):

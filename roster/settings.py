@@ -99,3 +99,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Where the rules data files live (one per system, see rules/registry.py).
 MUSTER_FIXTURES_DIR = BASE_DIR / "fixtures"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "roster-list"
+LOGOUT_REDIRECT_URL = "home"

@@ -1,8 +1,35 @@
 """Muster's URLs."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from roster.views import accounts, editor, history, rosters
+
 urlpatterns = [
+    path("", accounts.home, name="home"),
+    path("healthz", accounts.healthz, name="healthz"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("rosters/", rosters.roster_list, name="roster-list"),
+    path("rosters/new/", rosters.roster_new, name="roster-new"),
+    path("rosters/examples/<slug:slug>/", rosters.roster_from_example, name="roster-from-example"),
+    path("rosters/<int:pk>/", editor.edit, name="roster-edit"),
+    path("rosters/<int:pk>/rename/", rosters.roster_rename, name="roster-rename"),
+    path("rosters/<int:pk>/duplicate/", rosters.roster_duplicate, name="roster-duplicate"),
+    path("rosters/<int:pk>/delete/", rosters.roster_delete, name="roster-delete"),
+    path("rosters/<int:pk>/undelete/", rosters.roster_undelete, name="roster-undelete"),
+    path("rosters/<int:pk>/options/", editor.update_options, name="roster-options"),
+    path("rosters/<int:pk>/models/add/", editor.add_model, name="model-add"),
+    path("rosters/<int:pk>/models/<int:index>/", editor.update_model, name="model-update"),
+    path("rosters/<int:pk>/models/<int:index>/remove/", editor.remove_model, name="model-remove"),
+    path("rosters/<int:pk>/models/<int:index>/duplicate/", editor.duplicate_model, name="model-duplicate"),
+    path("rosters/<int:pk>/models/<int:index>/move/", editor.move_model, name="model-move"),
+    path("rosters/<int:pk>/undo/", editor.undo, name="roster-undo"),
+    path("rosters/<int:pk>/redo/", editor.redo, name="roster-redo"),
+    path("rosters/<int:pk>/rules-seen/", editor.acknowledge_rules, name="roster-rules-seen"),
+    path("rosters/<int:pk>/history/", history.history, name="roster-history"),
+    path("rosters/<int:pk>/history/<int:number>/restore/", history.restore, name="roster-restore"),
     path("admin/", admin.site.urls),
 ]

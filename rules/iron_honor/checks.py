@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from rules.iron_honor import costs
-from rules.iron_honor.catalogue import ATTRIBUTES, Skill
+from rules.iron_honor.catalogue import ATTRIBUTES
+from rules.iron_honor.choices import meets_requirement
 from rules.iron_honor.warband import Warband
 from rules.report import Issue
 
@@ -331,16 +332,6 @@ _REQUIREMENTS = {
 }
 
 
-def _meets(requirement: str, skills: list[Skill]) -> bool:
-    if requirement == "ranged":
-        return any(s.category == "ranged" for s in skills)
-    if requirement == "two-handed-ranged":
-        return any(s.category == "ranged" and s.hands == 2 for s in skills)
-    if requirement == "shield":
-        return any(s.category == "shield" for s in skills)
-    return sum(1 for s in skills if s.category != "shield" and s.hands == 1) >= 2
-
-
 def check_trait_skill_requirements(w: Warband) -> list[Issue]:
     """Blast and Spray need a ranged skill, Quick-fire a 2-handed ranged skill, Shield
     Slam the Shield skill, Dual Wield two 1-handed weapons. Source: pp.23-28."""
@@ -348,7 +339,7 @@ def check_trait_skill_requirements(w: Warband) -> list[Issue]:
     for f in w.fighters:
         skills = f.known_skills()
         for t in f.known_traits():
-            if t.requires_skill and not _meets(t.requires_skill, skills):
+            if t.requires_skill and not meets_requirement(t.requires_skill, skills):
                 code, needs = _REQUIREMENTS[t.requires_skill]
                 out.append(w.issue("error", code, f"{t.name} needs {needs}.", t.page, f))
     return out

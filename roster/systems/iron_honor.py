@@ -1,0 +1,224 @@
+"""Iron & Honor's editor parts: the model form, the model card and the options form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+from pydantic import ValidationError
+
+from roster.evaluation import Evaluation
+from roster.systems.base import FieldErrors, SystemUI, friendly
+from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
+from rules.iron_honor.choices import trait_options
+from rules.iron_honor.document import IronHonorModel, IronHonorOptions
+from rules.names import name_key
+
+_START = {
+    "hero": {"MA": 3, "RA": 3, "PD": 3, "WP": 3},
+    "companion": {"MA": 2, "RA": 2, "PD": 2, "WP": 2},
+    "follower": {"MA": 2, "RA": 2, "PD": 2, "WP": 2},
+}
+_MODEL_FIELDS = {("name",): "name", ("type",): "type", ("skills",): "skills", ("traits",): "traits"}
+_MODEL_FIELDS.update({("attributes", a): a for a in ATTRIBUTES})
+
+
+def _int(raw: str) -> int | None:
+    try:
+        return int(raw.strip())
+    except ValueError:
+        return None
+
+
+class IronHonorUI(SystemUI):
+    """Iron & Honor: type, attributes with steppers, skills with items, traits by category."""
+
+    system_id = "iron-and-honor"
+    card_template = "systems/iron-and-honor/model_card.html"
+    options_template = "systems/iron-and-honor/options.html"
+    totals_template = "systems/iron-and-honor/totals.html"
+    new_model_kinds = [("hero", "Hero"), ("companion", "Companion"), ("follower", "Follower")]
+
+    def default_options(self, catalogue: IronHonorCatalogue) -> dict[str, Any]:
+        """Medium: 200 ExP. Source: Iron & Honor p.15."""
+        return {"game_size": "medium"}
+
+    def options_from_post(self, post: QueryDict, catalogue: IronHonorCatalogue) -> tuple[dict[str, Any], FieldErrors]:
+        """Read game_size (and exp_limit for a custom game)."""
+        size = post.get("game_size", "").strip()
+        options: dict[str, Any] = {"game_size": size}
+        if name_key(size) == "custom":
+            limit = _int(post.get("exp_limit", ""))
+            if limit is None:
+                return options, {"exp_limit": "enter the ExP limit as a whole number"}
+            options["exp_limit"] = limit
+        elif catalogue.game_size(size) is None:
+            return options, {"game_size": "choose small, medium, large or custom"}
+        try:
+            IronHonorOptions.model_validate(options)
+        except ValidationError as exc:
+            return options, friendly(exc, {("exp_limit",): "exp_limit", ("game_size",): "game_size"})
+        return options, {}
+
+    def new_model(self, kind: str, catalogue: IronHonorCatalogue, taken_names: set[str]) -> dict[str, Any]:
+        """A model of type ``kind`` with base attributes (points still to spend), no skills or traits."""
+        base = kind.title()
+        name, n = base, 2
+        while name.casefold() in taken_names:
+            name, n = f"{base} {n}", n + 1
+        return {"name": name, "type": kind, "attributes": dict(_START[kind]), "skills": [], "traits": []}
+
+    def model_from_post(
+        self, post: QueryDict, current: dict[str, Any], catalogue: IronHonorCatalogue
+    ) -> tuple[dict[str, Any], FieldErrors]:
+        """Read name, type, MA/RA/PD/WP (with a +/- "bump"), skill rows and trait boxes."""
+        errors: FieldErrors = {}
+        attributes: dict[str, Any] = {}
+        for a in ATTRIBUTES:
+            raw = post.get(a, "")
+            value = _int(raw)
+            if value is None:
+                errors[a] = "enter a whole number"
+            attributes[a] = value if value is not None else raw
+        bump = post.get("bump", "")
+        if ":" in bump:
+            attr, _, delta = bump.partition(":")
+            if attr in ATTRIBUTES and isinstance(attributes[attr], int) and delta in ("1", "-1"):
+                attributes[attr] += int(delta)
+        model = {
+            "name": post.get("name", ""),
+            "type": post.get("type", ""),
+            "attributes": attributes,
+            "skills": self._skills(post, current, catalogue, errors),
+            "traits": self._traits(post, current, catalogue, errors),
+        }
+        if catalogue.character_type(model["type"]) is None:
+            errors["type"] = "choose hero, companion or follower"
+        if errors:
+            return model, errors
+        try:
+            IronHonorModel.model_validate(model)
+        except ValidationError as exc:
+            return model, friendly(exc, _MODEL_FIELDS)
+        return model, {}
+
+    def _skills(
+        self, post: QueryDict, current: dict[str, Any], catalogue: IronHonorCatalogue, errors: FieldErrors
+    ) -> list[Any]:
+        known_before = {name_key(s if isinstance(s, str) else s["skill"]) for s in current.get("skills", [])}
+        remove = _int(post.get("remove_skill", "") or "x")
+        rows = []
+        for i, (skill, label) in enumerate(zip(post.getlist("skill"), post.getlist("label"), strict=False)):
+            skill, label = skill.strip(), label.strip()
+            if i == remove or (not skill and not label):
+                continue
+            if not skill:
+                errors["skills"] = f"choose the skill for {label[:40]!r}"
+            elif catalogue.skill(skill) is None and name_key(skill) not in known_before:
+                errors["skills"] = f"unknown skill {skill[:40]!r}"
+            rows.append({"skill": skill, "label": label} if label else skill)
+        return rows
+
+    def _traits(
+        self, post: QueryDict, current: dict[str, Any], catalogue: IronHonorCatalogue, errors: FieldErrors
+    ) -> list[Any]:
+        def key_of(entry: Any) -> str:
+            return name_key(entry if isinstance(entry, str) else entry["name"])
+
+        posted = [t.strip() for t in post.getlist("trait") if t.strip()]
+        keys = {name_key(t) for t in posted}
+        before = [key_of(t) for t in current.get("traits", [])]
+        ordered = [k for k in before if k in keys] + [k for k in dict.fromkeys(map(name_key, posted)) if k not in before]
+        names = {name_key(t): t for t in posted}
+        traits: list[Any] = []
+        for key in ordered:
+            trait = catalogue.trait(names[key])
+            if trait is None and key not in before:
+                errors["traits"] = f"unknown trait {names[key][:40]!r}"
+                continue
+            name = trait.name if trait else names[key]
+            choice = post.get(f"choice__{trait.slug if trait else key}", "").strip()
+            traits.append({"name": name, "choice": choice} if choice else name)
+        return traits
+
+    def card_context(
+        self, evaluation: Evaluation, index: int, submitted: dict[str, Any] | None, errors: FieldErrors
+    ) -> dict[str, Any]:
+        """Everything the model card shows: form values, skill and trait options with reasons,
+        attribute points, derived values and the model's issues, all from the Report."""
+        catalogue: IronHonorCatalogue = evaluation.catalogue
+        stored = evaluation.document.model_dump(mode="json")["models"][index]
+        values = submitted or stored
+        model_report = evaluation.report.models[index]
+        options = trait_options(evaluation.document, index, catalogue)
+        chosen = {name_key(t if isinstance(t, str) else t["name"]): t for t in values.get("traits", [])}
+        by_slug = {trait.slug: v for k, v in chosen.items() if (trait := catalogue.trait(k)) is not None}
+        groups: dict[str, list[dict[str, Any]]] = {c: [] for c in ("heroic", "rare", "common")}
+        for opt in options:
+            entry = by_slug.get(opt.trait.slug)
+            groups[opt.trait.category].append(
+                {
+                    "trait": opt.trait,
+                    "checked": entry is not None,
+                    "choice": entry.get("choice", "") if isinstance(entry, dict) else "",
+                    "reason": opt.reason,
+                }
+            )
+        unknown = [t for k, t in chosen.items() if catalogue.trait(k) is None]
+        skills = []
+        for s in [*values.get("skills", []), ""]:
+            row = s if isinstance(s, dict) else {"skill": s, "label": ""}
+            known = catalogue.skill(row["skill"]) if row["skill"] else None
+            skills.append({**row, "slug": known.slug if known else None})
+        points = model_report.derived["attribute_points"]
+        return {
+            "values": values,
+            "report": model_report,
+            "attributes": [
+                {
+                    "key": a,
+                    "name": catalogue.attribute_names[a],
+                    "value": values["attributes"][a],
+                    "error": errors.get(a),
+                }
+                for a in ATTRIBUTES
+            ],
+            "points_left": None if points["available"] is None else points["available"] - points["spent"],
+            "trait_groups": [
+                ("Heroic", "hero only, one at most", groups["heroic"]),
+                ("Rare", "hero and companions, one each", groups["rare"]),
+                ("Common", "anyone, up to four", groups["common"]),
+            ],
+            "traits_chosen": sum(1 for items in groups.values() for t in items if t["checked"]),
+            "unknown_traits": [t if isinstance(t, str) else t["name"] for t in unknown],
+            "skill_rows": skills,
+            "skill_catalogue": catalogue.skills,
+            "types": catalogue.character_types,
+        }
+
+    def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:
+        """E.g. "Aurat: WP 4 -> 5; added Sorcery"."""
+        parts = []
+        if old.get("name") != new.get("name"):
+            parts.append(f"renamed to {new.get('name')}")
+        if old.get("type") != new.get("type"):
+            parts.append(f"now a {new.get('type')}")
+        for a in ATTRIBUTES:
+            if old["attributes"].get(a) != new["attributes"].get(a):
+                parts.append(f"{a} {old['attributes'].get(a)} -> {new['attributes'].get(a)}")
+        parts += _list_changes("skill", old.get("skills", []), new.get("skills", []), "skill")
+        parts += _list_changes("trait", old.get("traits", []), new.get("traits", []), "name")
+        return f"{old.get('name')}: " + ("; ".join(parts) or "saved")
+
+
+def _list_changes(label: str, old: list[Any], new: list[Any], key: str) -> list[str]:
+    def names(entries: list[Any]) -> list[str]:
+        return [e if isinstance(e, str) else e[key] for e in entries]
+
+    before, after = names(old), names(new)
+    added = [n for n in after if n not in before]
+    removed = [n for n in before if n not in after]
+    out = [f"added {label} {n}" for n in added] + [f"removed {label} {n}" for n in removed]
+    if not out and old != new:
+        out.append(f"{label}s changed")
+    return out

@@ -1,0 +1,1 @@
+"""Muster's views: accounts, the roster list, the editor and its history."""

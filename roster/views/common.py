@@ -1,0 +1,111 @@
+"""Helpers shared by the views: access, the posted revision, and rendering the editor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+
+from roster.evaluation import Evaluation, evaluate_stored
+from roster.models import Roster
+from roster.rules_changes import rules_changes
+from roster.systems import ui_for
+from rules.registry import SYSTEMS
+
+
+def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:
+    """The user's own, undeleted roster; 404 for anyone else's, so ids leak nothing."""
+    return get_object_or_404(Roster, pk=pk, owner=request.user, deleted__isnull=True)
+
+
+def posted_revision(request: HttpRequest) -> int:
+    """The revision an edit was made against (POST "revision"); 0 when missing or garbage,
+    which never matches and so reads as a conflict."""
+    try:
+        return int(request.POST.get("revision", ""))
+    except ValueError:
+        return 0
+
+
+def model_index(roster: Roster, index: int) -> int:
+    """``index`` if the roster has such a model; raises Http404 otherwise."""
+    if not 0 <= index < len(roster.document.get("models", [])):
+        raise Http404("no such model")
+    return index
+
+
+def editor_context(
+    roster: Roster,
+    evaluation: Evaluation | None = None,
+    *,
+    submitted: tuple[int, dict[str, Any], dict[str, str]] | None = None,
+    notice: str | None = None,
+    conflict: bool = False,
+) -> dict[str, Any]:
+    """Everything editor.html needs, from one Evaluation of the stored document.
+
+    ``submitted`` is (model index, rejected form values, field errors) to show again.
+    """
+    evaluation = evaluation or evaluate_stored(roster.document)
+    ui = ui_for(roster.system)
+    cards = []
+    for i in range(len(evaluation.report.models)):
+        values, errors = (submitted[1], submitted[2]) if submitted and submitted[0] == i else (None, {})
+        cards.append(card(roster, evaluation, i, values, errors))
+    return {
+        "roster": roster,
+        "system": SYSTEMS[roster.system],
+        "evaluation": evaluation,
+        "catalogue": evaluation.catalogue,
+        "report": evaluation.report,
+        "ui": ui,
+        "cards": cards,
+        "options": evaluation.document.model_dump(mode="json")["options"],
+        "notice": notice,
+        "conflict": conflict,
+        "rules_changes": rules_changes(roster, evaluation),
+        "can_undo": roster.can_undo,
+        "can_redo": roster.can_redo,
+    }
+
+
+def card(
+    roster: Roster, evaluation: Evaluation, index: int, values: dict[str, Any] | None, errors: dict[str, str]
+) -> dict[str, Any]:
+    """The context of one model card."""
+    ui = ui_for(roster.system)
+    return {
+        "index": index,
+        "roster": roster,
+        "template": ui.card_template,
+        "errors": errors,
+        "count": len(evaluation.report.models),
+        **ui.card_context(evaluation, index, values, errors),
+    }
+
+
+def editor_url(roster: Roster, index: int | None = None) -> str:
+    """The editor page, anchored at a model card when ``index`` is given."""
+    url = reverse("roster-edit", args=[roster.pk])
+    return f"{url}#model-{index}" if index is not None else url
+
+
+def respond_editor(request: HttpRequest, roster: Roster, status: int = 200, **kwargs: Any) -> HttpResponse:
+    """The whole editor region for htmx, the whole page otherwise."""
+    template = "roster/editor.html#editor" if request.htmx else "roster/editor.html"
+    return render(request, template, editor_context(roster, **kwargs), status=status)
+
+
+def after_edit(request: HttpRequest, roster: Roster, index: int | None = None) -> HttpResponse:
+    """After a successful structural edit: the editor region (htmx) or a redirect (plain POST)."""
+    if request.htmx:
+        return respond_editor(request, roster)
+    return redirect(editor_url(roster, index), permanent=False)
+
+
+def client_redirect(request: HttpRequest, url: str) -> HttpResponse:
+    """Send the browser elsewhere, whether or not the request came from htmx."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -1,0 +1,208 @@
+"""The editor: every change is one POST, saved as a revision, answered from one Report."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
+
+from roster.evaluation import evaluate_stored
+from roster.models import Roster, StaleRevision
+from roster.systems import ui_for
+from roster.views.common import (
+    after_edit,
+    card,
+    editor_context,
+    get_roster_for_user,
+    model_index,
+    posted_revision,
+    respond_editor,
+)
+from rules.document import DocumentError, parse_document
+
+MAX_MODELS = 50
+
+CONFLICT = "This roster was changed in another tab or window. Here is its current state; nothing was saved."
+
+
+@require_GET
+@login_required
+def edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The editor page."""
+    roster = get_roster_for_user(request, pk)
+    return render(request, "roster/editor.html", editor_context(roster))
+
+
+def _commit(request: HttpRequest, roster: Roster, document: dict[str, Any], action: str) -> HttpResponse | None:
+    """Save ``document`` as the next revision; on a stale revision return the 409 response."""
+    try:
+        roster.commit(document, action, posted_revision(request))
+    except StaleRevision as exc:
+        return respond_editor(request, exc.current, status=409, conflict=True, notice=CONFLICT)
+    return None
+
+
+@require_POST
+@login_required
+def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    """Save one model's form. Bad values come back at their fields (422) and change nothing."""
+    roster = get_roster_for_user(request, pk)
+    model_index(roster, index)
+    ui = ui_for(roster.system)
+    evaluation = evaluate_stored(roster.document)
+    current = roster.document["models"][index]
+    model, errors = ui.model_from_post(request.POST, current, evaluation.catalogue)
+    if errors:
+        if request.htmx:
+            context = card(roster, evaluation, index, model, errors)
+            return render(request, "roster/editor.html#model-card", {"card": context, "roster": roster}, status=422)
+        context = editor_context(roster, evaluation, submitted=(index, model, errors))
+        return render(request, "roster/editor.html", context, status=422)
+    document = copy.deepcopy(roster.document)
+    document["models"][index] = model
+    if conflict := _commit(request, roster, document, ui.describe_change(current, model)):
+        return conflict
+    if not request.htmx:
+        return after_edit(request, roster, index)
+    evaluation = evaluate_stored(roster.document)
+    context = editor_context(roster, evaluation)
+    context["card"] = context["cards"][index]
+    return render(request, "roster/editor.html#model-update", context)
+
+
+@require_POST
+@login_required
+def update_options(request: HttpRequest, pk: int) -> HttpResponse:
+    """Change the roster name and the system's options (game size...)."""
+    roster = get_roster_for_user(request, pk)
+    ui = ui_for(roster.system)
+    evaluation = evaluate_stored(roster.document)
+    options, errors = ui.options_from_post(request.POST, evaluation.catalogue)
+    name = request.POST.get("name", roster.name)
+    document = {**copy.deepcopy(roster.document), "name": name, "options": options}
+    if not errors:
+        try:
+            parse_document(document)
+        except DocumentError as exc:
+            errors["name" if exc.path == "$.name" else "options"] = exc.message
+    if errors:
+        status = 422
+        context = editor_context(roster, evaluation)
+        context.update(option_errors=errors, submitted_options={**options, "name": name})
+        template = "roster/editor.html#editor" if request.htmx else "roster/editor.html"
+        return render(request, template, context, status=status)
+    document["name"] = name.strip()
+    if conflict := _commit(request, roster, document, "Changed the name and options"):
+        return conflict
+    return after_edit(request, roster)
+
+
+@require_POST
+@login_required
+def add_model(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a model of the posted kind (hero, companion, follower...) at the end."""
+    roster = get_roster_for_user(request, pk)
+    ui = ui_for(roster.system)
+    kinds = dict(ui.new_model_kinds)
+    kind = request.POST.get("kind", "")
+    models = roster.document.get("models", [])
+    if kind not in kinds:
+        return respond_editor(request, roster, status=422, notice=f"Choose what to add: {', '.join(kinds.values())}.")
+    if len(models) >= MAX_MODELS:
+        return respond_editor(request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models.")
+    catalogue = evaluate_stored(roster.document).catalogue
+    model = ui.new_model(kind, catalogue, {m.get("name", "").casefold() for m in models})
+    document = copy.deepcopy(roster.document)
+    document["models"].append(model)
+    if conflict := _commit(request, roster, document, f"Added {model['name']}"):
+        return conflict
+    return after_edit(request, roster, len(document["models"]) - 1)
+
+
+@require_POST
+@login_required
+def remove_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    """Remove a model (Undo brings it back)."""
+    roster = get_roster_for_user(request, pk)
+    model_index(roster, index)
+    document = copy.deepcopy(roster.document)
+    removed = document["models"].pop(index)
+    if conflict := _commit(request, roster, document, f"Removed {removed.get('name')}"):
+        return conflict
+    return after_edit(request, roster)
+
+
+@require_POST
+@login_required
+def duplicate_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    """Copy a model just below itself."""
+    roster = get_roster_for_user(request, pk)
+    model_index(roster, index)
+    document = copy.deepcopy(roster.document)
+    if len(document["models"]) >= MAX_MODELS:
+        return respond_editor(request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models.")
+    clone = copy.deepcopy(document["models"][index])
+    clone["name"] = f"{clone.get('name', '')[:93]} (copy)"
+    document["models"].insert(index + 1, clone)
+    if conflict := _commit(request, roster, document, f"Duplicated {document['models'][index].get('name')}"):
+        return conflict
+    return after_edit(request, roster, index + 1)
+
+
+@require_POST
+@login_required
+def move_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    """Move a model one place up or down (POST direction=up|down)."""
+    roster = get_roster_for_user(request, pk)
+    model_index(roster, index)
+    target = index - 1 if request.POST.get("direction") == "up" else index + 1
+    models = roster.document["models"]
+    if not 0 <= target < len(models):
+        return after_edit(request, roster, index)
+    document = copy.deepcopy(roster.document)
+    document["models"][index], document["models"][target] = document["models"][target], document["models"][index]
+    if conflict := _commit(request, roster, document, f"Moved {models[index].get('name')}"):
+        return conflict
+    return after_edit(request, roster, target)
+
+
+def _step(request: HttpRequest, pk: int, delta: int) -> HttpResponse:
+    roster = get_roster_for_user(request, pk)
+    try:
+        moved = roster.step(delta, posted_revision(request))
+    except StaleRevision as exc:
+        return respond_editor(request, exc.current, status=409, conflict=True, notice=CONFLICT)
+    if not moved:
+        word = "undo" if delta < 0 else "redo"
+        return respond_editor(request, roster, notice=f"Nothing to {word}.")
+    return after_edit(request, roster)
+
+
+@require_POST
+@login_required
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step back to the previous revision."""
+    return _step(request, pk, -1)
+
+
+@require_POST
+@login_required
+def redo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step forward again to the revision that was undone."""
+    return _step(request, pk, +1)
+
+
+@require_POST
+@login_required
+def acknowledge_rules(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player has read what changed in the rules data; stop showing it."""
+    roster = get_roster_for_user(request, pk)
+    digest = evaluate_stored(roster.document).digest
+    Roster.objects.filter(pk=roster.pk).update(rules_digest=digest)
+    roster.rules_digest = digest
+    return after_edit(request, roster)
+

@@ -1,0 +1,35 @@
+"""The history of a roster: every saved revision, and restoring one."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
+
+from roster.models import Revision, StaleRevision
+from roster.views.common import after_edit, get_roster_for_user, posted_revision, respond_editor
+from roster.views.editor import CONFLICT
+
+
+@require_GET
+@login_required
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every revision, newest first, with when it was made and what changed."""
+    roster = get_roster_for_user(request, pk)
+    revisions = roster.revisions.order_by("-number").only("number", "action", "created")
+    return render(request, "roster/history.html", {"roster": roster, "revisions": revisions})
+
+
+@require_POST
+@login_required
+def restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Make an earlier revision current again, as a new revision."""
+    roster = get_roster_for_user(request, pk)
+    try:
+        roster.restore(number, posted_revision(request))
+    except Revision.DoesNotExist:
+        raise Http404("no such revision") from None
+    except StaleRevision as exc:
+        return respond_editor(request, exc.current, status=409, conflict=True, notice=CONFLICT)
+    return after_edit(request, roster)

@@ -1,0 +1,149 @@
+"""My rosters: list, create (blank or from an example), rename, duplicate, delete and undo."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from roster.catalogue import get_catalogue
+from roster.models import Roster, StaleRevision
+from roster.systems import UIS
+from roster.views.common import get_roster_for_user, posted_revision
+from roster.views.editor import CONFLICT
+from rules.document import DocumentError, load_json, parse_document
+from rules.registry import SYSTEMS
+
+MAX_ROSTERS_PER_USER = 200
+
+
+def examples() -> list[dict[str, Any]]:
+    """The example warbands in fixtures/examples: slug, name, system title, document."""
+    out = []
+    for path in sorted(Path(settings.MUSTER_FIXTURES_DIR, "examples").glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if document.get("system") in UIS:
+            out.append(
+                {"slug": path.stem, "name": document["name"], "system": SYSTEMS[document["system"]].title,
+                 "document": document}
+            )
+    return out
+
+
+@require_GET
+@login_required
+def roster_list(request: HttpRequest) -> HttpResponse:
+    """The player's rosters, newest change first, with an undo for a just-deleted one."""
+    rosters = Roster.objects.filter(owner=request.user, deleted__isnull=True).order_by("-updated")
+    deleted = None
+    if request.GET.get("deleted", "").isdigit():
+        deleted = Roster.objects.filter(owner=request.user, pk=request.GET["deleted"], deleted__isnull=False).first()
+    return render(
+        request,
+        "roster/list.html",
+        {"rosters": rosters, "deleted": deleted, "examples": examples(), "systems": SYSTEMS},
+    )
+
+
+def _too_many(request: HttpRequest) -> bool:
+    return Roster.objects.filter(owner=request.user, deleted__isnull=True).count() >= MAX_ROSTERS_PER_USER
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def roster_new(request: HttpRequest) -> HttpResponse:
+    """Pick a system, name and options; POST creates the roster and opens the editor."""
+    forms = [{"system": SYSTEMS[sid], "ui": ui, "catalogue": get_catalogue(sid),
+              "options": ui.default_options(get_catalogue(sid)), "errors": {}}
+             for sid, ui in UIS.items()]
+    if request.method == "GET":
+        return render(request, "roster/new.html", {"forms": forms})
+    system_id = request.POST.get("system", "")
+    form = next((f for f in forms if f["system"].id == system_id), None)
+    if form is None:
+        return render(request, "roster/new.html", {"forms": forms, "error": "Choose a game system."}, status=422)
+    options, errors = form["ui"].options_from_post(request.POST, get_catalogue(system_id))
+    name = request.POST.get("name", "").strip() or "New warband"
+    document = {"format": "muster.roster/1", "system": system_id, "name": name, "options": options, "models": []}
+    if not errors:
+        try:
+            document = parse_document(document).model_dump(mode="json", exclude_none=True)
+        except DocumentError as exc:
+            errors["name" if exc.path == "$.name" else "options"] = exc.message
+    if errors or _too_many(request):
+        form.update(options=options, errors=errors, name=name)
+        error = f"You have {MAX_ROSTERS_PER_USER} rosters, the most Muster keeps." if not errors else None
+        return render(request, "roster/new.html", {"forms": forms, "error": error}, status=422)
+    roster = Roster.create(request.user, document)
+    return redirect("roster-edit", roster.pk)
+
+
+@require_POST
+@login_required
+def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
+    """Copy an example warband into the player's rosters."""
+    example = next((e for e in examples() if e["slug"] == slug), None)
+    if example is None:
+        raise Http404("no such example")
+    if _too_many(request):
+        return redirect("roster-list")
+    document = parse_document(load_json(json.dumps(example["document"]))).model_dump(mode="json", exclude_none=True)
+    roster = Roster.create(request.user, document, action=f"Started from the example {example['name']}")
+    return redirect("roster-edit", roster.pk)
+
+
+@require_POST
+@login_required
+def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
+    """A copy of the roster (current state only, fresh history)."""
+    roster = get_roster_for_user(request, pk)
+    if _too_many(request):
+        return redirect("roster-list")
+    document = copy.deepcopy(roster.document)
+    document["name"] = f"{roster.name[:190]} (copy)"
+    copy_ = Roster.create(request.user, document, action=f"Copied from {roster.name}")
+    return redirect("roster-edit", copy_.pk)
+
+
+@require_POST
+@login_required
+def roster_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rename from the list page (an edit like any other, with a revision)."""
+    roster = get_roster_for_user(request, pk)
+    document = {**copy.deepcopy(roster.document), "name": request.POST.get("name", "")}
+    try:
+        document = parse_document(document).model_dump(mode="json", exclude_none=True)
+        roster.commit(document, f"Renamed to {document['name']}", posted_revision(request))
+    except DocumentError as exc:
+        messages.error(request, f"{roster.name} was not renamed: the name must be {exc.message.lower()}.")
+    except StaleRevision:
+        messages.error(request, f"{roster.name} was not renamed: {CONFLICT}")
+    return redirect("roster-list")
+
+
+@require_POST
+@login_required
+def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete (recoverably: the list offers Undo)."""
+    roster = get_roster_for_user(request, pk)
+    Roster.objects.filter(pk=roster.pk).update(deleted=timezone.now())
+    return redirect(f"{reverse('roster-list')}?deleted={roster.pk}")
+
+
+@require_POST
+@login_required
+def roster_undelete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Undo a delete."""
+    roster = get_object_or_404(Roster, pk=pk, owner=request.user, deleted__isnull=False)
+    Roster.objects.filter(pk=roster.pk).update(deleted=None)
+    return redirect("roster-list")
