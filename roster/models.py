@@ -192,7 +192,9 @@ class Roster(models.Model):
                 rules_digest=evaluation.digest,
                 summary=evaluation.summary,
             )
-            roster.revisions.create(number=1, document=document, rules_digest=evaluation.digest, action=action)
+            roster.revisions.create(
+                number=1, document=document, rules_digest=evaluation.digest, action=action
+            )
         return roster
 
     def _lock(self, expected_revision: int) -> Roster:
@@ -229,7 +231,9 @@ class Roster(models.Model):
             self.revisions.filter(number__gt=current.revision).delete()
             number = current.revision + 1
             self._become(document, number)
-            self.revisions.create(number=number, document=document, rules_digest=self.rules_digest, action=action)
+            self.revisions.create(
+                number=number, document=document, rules_digest=self.rules_digest, action=action
+            )
 
     def step(self, delta: int, expected_revision: int) -> bool:
         """Undo (delta -1) or redo (+1): make the document equal a neighbouring revision.

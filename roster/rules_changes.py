@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from roster.evaluation import Evaluation
-from roster.models import CATALOGUE_TABLES, RuleSetVersion, Roster
+from roster.models import CATALOGUE_TABLES, Roster, RuleSetVersion
 from rules.names import name_key
 
 _IGNORED = {"slug", "aliases", "summary", "note", "examples"}

@@ -6,46 +6,76 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('roster', '0001_catalogue'),
+        ("roster", "0001_catalogue"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Roster',
+            name="Roster",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('system', models.CharField(max_length=40)),
-                ('name', models.CharField(max_length=200)),
-                ('document', models.JSONField()),
-                ('revision', models.PositiveIntegerField(default=1)),
-                ('rules_digest', models.CharField(blank=True, max_length=64)),
-                ('summary', models.JSONField(blank=True, default=dict)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('updated', models.DateTimeField(auto_now=True)),
-                ('deleted', models.DateTimeField(blank=True, help_text='Set when deleted; undo clears it.', null=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rosters', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("system", models.CharField(max_length=40)),
+                ("name", models.CharField(max_length=200)),
+                ("document", models.JSONField()),
+                ("revision", models.PositiveIntegerField(default=1)),
+                ("rules_digest", models.CharField(blank=True, max_length=64)),
+                ("summary", models.JSONField(blank=True, default=dict)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                (
+                    "deleted",
+                    models.DateTimeField(
+                        blank=True, help_text="Set when deleted; undo clears it.", null=True
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rosters",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated'],
+                "ordering": ["-updated"],
             },
         ),
         migrations.CreateModel(
-            name='Revision',
+            name="Revision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('document', models.JSONField()),
-                ('rules_digest', models.CharField(blank=True, max_length=64)),
-                ('action', models.CharField(blank=True, help_text='What changed, in words.', max_length=200)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('roster', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revisions', to='roster.roster')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("document", models.JSONField()),
+                ("rules_digest", models.CharField(blank=True, max_length=64)),
+                ("action", models.CharField(blank=True, help_text="What changed, in words.", max_length=200)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "roster",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="revisions",
+                        to="roster.roster",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['roster', 'number'],
-                'constraints': [models.UniqueConstraint(fields=('roster', 'number'), name='one_revision_per_number')],
+                "ordering": ["roster", "number"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("roster", "number"), name="one_revision_per_number")
+                ],
             },
         ),
     ]

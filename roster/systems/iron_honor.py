@@ -43,7 +43,9 @@ class IronHonorUI(SystemUI):
         """Medium: 200 ExP. Source: Iron & Honor p.15."""
         return {"game_size": "medium"}
 
-    def options_from_post(self, post: QueryDict, catalogue: IronHonorCatalogue) -> tuple[dict[str, Any], FieldErrors]:
+    def options_from_post(
+        self, post: QueryDict, catalogue: IronHonorCatalogue
+    ) -> tuple[dict[str, Any], FieldErrors]:
         """Read game_size (and exp_limit for a custom game)."""
         size = post.get("game_size", "").strip()
         options: dict[str, Any] = {"game_size": size}
@@ -128,7 +130,9 @@ class IronHonorUI(SystemUI):
         posted = [t.strip() for t in post.getlist("trait") if t.strip()]
         keys = {name_key(t) for t in posted}
         before = [key_of(t) for t in current.get("traits", [])]
-        ordered = [k for k in before if k in keys] + [k for k in dict.fromkeys(map(name_key, posted)) if k not in before]
+        ordered = [k for k in before if k in keys] + [
+            k for k in dict.fromkeys(map(name_key, posted)) if k not in before
+        ]
         names = {name_key(t): t for t in posted}
         traits: list[Any] = []
         for key in ordered:

@@ -37,7 +37,9 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "roster/editor.html", editor_context(roster))
 
 
-def _commit(request: HttpRequest, roster: Roster, document: dict[str, Any], action: str) -> HttpResponse | None:
+def _commit(
+    request: HttpRequest, roster: Roster, document: dict[str, Any], action: str
+) -> HttpResponse | None:
     """Save ``document`` as the next revision; on a stale revision return the 409 response."""
     try:
         roster.commit(document, action, posted_revision(request))
@@ -59,7 +61,9 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     if errors:
         if request.htmx:
             context = card(roster, evaluation, index, model, errors)
-            return render(request, "roster/editor.html#model-card", {"card": context, "roster": roster}, status=422)
+            return render(
+                request, "roster/editor.html#model-card", {"card": context, "roster": roster}, status=422
+            )
         context = editor_context(roster, evaluation, submitted=(index, model, errors))
         return render(request, "roster/editor.html", context, status=422)
     document = copy.deepcopy(roster.document)
@@ -111,9 +115,13 @@ def add_model(request: HttpRequest, pk: int) -> HttpResponse:
     kind = request.POST.get("kind", "")
     models = roster.document.get("models", [])
     if kind not in kinds:
-        return respond_editor(request, roster, status=422, notice=f"Choose what to add: {', '.join(kinds.values())}.")
+        return respond_editor(
+            request, roster, status=422, notice=f"Choose what to add: {', '.join(kinds.values())}."
+        )
     if len(models) >= MAX_MODELS:
-        return respond_editor(request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models.")
+        return respond_editor(
+            request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models."
+        )
     catalogue = evaluate_stored(roster.document).catalogue
     model = ui.new_model(kind, catalogue, {m.get("name", "").casefold() for m in models})
     document = copy.deepcopy(roster.document)
@@ -144,7 +152,9 @@ def duplicate_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     model_index(roster, index)
     document = copy.deepcopy(roster.document)
     if len(document["models"]) >= MAX_MODELS:
-        return respond_editor(request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models.")
+        return respond_editor(
+            request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models."
+        )
     clone = copy.deepcopy(document["models"][index])
     clone["name"] = f"{clone.get('name', '')[:93]} (copy)"
     document["models"].insert(index + 1, clone)
@@ -164,7 +174,10 @@ def move_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     if not 0 <= target < len(models):
         return after_edit(request, roster, index)
     document = copy.deepcopy(roster.document)
-    document["models"][index], document["models"][target] = document["models"][target], document["models"][index]
+    document["models"][index], document["models"][target] = (
+        document["models"][target],
+        document["models"][index],
+    )
     if conflict := _commit(request, roster, document, f"Moved {models[index].get('name')}"):
         return conflict
     return after_edit(request, roster, target)
@@ -205,4 +218,3 @@ def acknowledge_rules(request: HttpRequest, pk: int) -> HttpResponse:
     Roster.objects.filter(pk=roster.pk).update(rules_digest=digest)
     roster.rules_digest = digest
     return after_edit(request, roster)
-

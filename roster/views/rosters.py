@@ -34,8 +34,12 @@ def examples() -> list[dict[str, Any]]:
         document = json.loads(path.read_text(encoding="utf-8"))
         if document.get("system") in UIS:
             out.append(
-                {"slug": path.stem, "name": document["name"], "system": SYSTEMS[document["system"]].title,
-                 "document": document}
+                {
+                    "slug": path.stem,
+                    "name": document["name"],
+                    "system": SYSTEMS[document["system"]].title,
+                    "document": document,
+                }
             )
     return out
 
@@ -47,7 +51,9 @@ def roster_list(request: HttpRequest) -> HttpResponse:
     rosters = Roster.objects.filter(owner=request.user, deleted__isnull=True).order_by("-updated")
     deleted = None
     if request.GET.get("deleted", "").isdigit():
-        deleted = Roster.objects.filter(owner=request.user, pk=request.GET["deleted"], deleted__isnull=False).first()
+        deleted = Roster.objects.filter(
+            owner=request.user, pk=request.GET["deleted"], deleted__isnull=False
+        ).first()
     return render(
         request,
         "roster/list.html",
@@ -63,18 +69,33 @@ def _too_many(request: HttpRequest) -> bool:
 @login_required
 def roster_new(request: HttpRequest) -> HttpResponse:
     """Pick a system, name and options; POST creates the roster and opens the editor."""
-    forms = [{"system": SYSTEMS[sid], "ui": ui, "catalogue": get_catalogue(sid),
-              "options": ui.default_options(get_catalogue(sid)), "errors": {}}
-             for sid, ui in UIS.items()]
+    forms = [
+        {
+            "system": SYSTEMS[sid],
+            "ui": ui,
+            "catalogue": get_catalogue(sid),
+            "options": ui.default_options(get_catalogue(sid)),
+            "errors": {},
+        }
+        for sid, ui in UIS.items()
+    ]
     if request.method == "GET":
         return render(request, "roster/new.html", {"forms": forms})
     system_id = request.POST.get("system", "")
     form = next((f for f in forms if f["system"].id == system_id), None)
     if form is None:
-        return render(request, "roster/new.html", {"forms": forms, "error": "Choose a game system."}, status=422)
+        return render(
+            request, "roster/new.html", {"forms": forms, "error": "Choose a game system."}, status=422
+        )
     options, errors = form["ui"].options_from_post(request.POST, get_catalogue(system_id))
     name = request.POST.get("name", "").strip() or "New warband"
-    document = {"format": "muster.roster/1", "system": system_id, "name": name, "options": options, "models": []}
+    document = {
+        "format": "muster.roster/1",
+        "system": system_id,
+        "name": name,
+        "options": options,
+        "models": [],
+    }
     if not errors:
         try:
             document = parse_document(document).model_dump(mode="json", exclude_none=True)
@@ -97,7 +118,9 @@ def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("no such example")
     if _too_many(request):
         return redirect("roster-list")
-    document = parse_document(load_json(json.dumps(example["document"]))).model_dump(mode="json", exclude_none=True)
+    document = parse_document(load_json(json.dumps(example["document"]))).model_dump(
+        mode="json", exclude_none=True
+    )
     roster = Roster.create(request.user, document, action=f"Started from the example {example['name']}")
     return redirect("roster-edit", roster.pk)
 
