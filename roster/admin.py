@@ -53,6 +53,8 @@ _DISPLAY = {
     "game_sizes": ("exp_limit", "companions_min", "companions_max", "followers_min"),
     "skills": ("category", "hands", "black_powder", "short_range", "long_range", "cost"),
     "traits": ("category", "cost", "page"),
+    "abilities": ("page", "summary"),
+    "profiles": ("faction", "skill", "might", "equipment", "points", "unique", "uncertain"),
 }
 
 for _tables in CATALOGUE_TABLES.values():

@@ -142,11 +142,54 @@ class IronHonorTrait(CatalogueEntry):
         constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="ih_trait_slug")]
 
 
+class BeestwarsAbility(CatalogueEntry):
+    """A special ability with our one-sentence summary. Source: The Denizens of the Beestwars pp.6-9."""
+
+    TABLE = "abilities"
+    page = models.IntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=300)
+    note = models.TextField(null=True, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Beestwars special ability"
+        verbose_name_plural = "Beestwars special abilities"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="bw_ability_slug")]
+
+
+class BeestwarsProfile(CatalogueEntry):
+    """A fighter profile; empty values are unknown (lost in the transcription).
+
+    Source: The Denizens of the Beestwars p.11.
+    """
+
+    TABLE = "profiles"
+    fighter = models.CharField(max_length=60, help_text="The name as printed in the table.")
+    faction = models.CharField(max_length=10, choices=[(x, x) for x in ("Clovis", "Geladan")])
+    skill = models.IntegerField(null=True, blank=True, help_text="Sk: 3d6 target")
+    might = models.IntegerField(null=True, blank=True, help_text="Mt: number of d6")
+    toughness = models.IntegerField(null=True, blank=True, help_text="T")
+    movement = models.IntegerField(null=True, blank=True, help_text="Ma: inches")
+    defense = models.IntegerField(null=True, blank=True, help_text="D: 0 to -3")
+    equipment = models.CharField(max_length=60, null=True, blank=True)
+    abilities = models.JSONField(default=list, blank=True, help_text="Ability slugs.")
+    points = models.IntegerField(null=True, blank=True)
+    unique = models.BooleanField(default=False, help_text="A named fighter: at most once per warband.")
+    uncertain = models.BooleanField(default=False, help_text="The transcription of this row is garbled.")
+    raw = models.CharField(max_length=300, help_text="The row as transcribed.")
+    page = models.IntegerField()
+    note = models.TextField(null=True, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Beestwars profile"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="bw_profile_slug")]
+
+
 # Which Django model holds each table of each system's rules data.
 CATALOGUE_TABLES: dict[str, dict[str, type[CatalogueEntry]]] = {
     "iron-and-honor": {
         m.TABLE: m for m in (IronHonorCharacterType, IronHonorGameSize, IronHonorSkill, IronHonorTrait)
     },
+    "beestwars": {m.TABLE: m for m in (BeestwarsAbility, BeestwarsProfile)},
 }
 
 
