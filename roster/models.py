@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.db import models, transaction
 from django.utils import timezone
+
+if TYPE_CHECKING:
+    from roster.evaluation import Evaluation
 
 
 class RuleSet(models.Model):
@@ -222,10 +225,16 @@ class Roster(models.Model):
 
     @classmethod
     def create(cls, owner: Any, document: dict[str, Any], action: str = "Created") -> Roster:
-        """Store a new roster from a structurally valid document, with revision 1."""
+        """Store a new roster from a structurally valid document, with revision 1.
+
+        The document is stored in its canonical form; raises DocumentError if it is not
+        a roster document.
+        """
         from roster.evaluation import evaluate_stored
+        from rules.document import dump_document
 
         evaluation = evaluate_stored(document)
+        document = dump_document(evaluation.document)
         with transaction.atomic():
             roster = cls.objects.create(
                 owner=owner,
@@ -247,7 +256,7 @@ class Roster(models.Model):
             raise StaleRevision(current)
         return current
 
-    def _become(self, document: dict[str, Any], revision: int) -> None:
+    def _become(self, document: dict[str, Any], revision: int) -> Evaluation:
         from roster.evaluation import evaluate_stored
 
         evaluation = evaluate_stored(document)
@@ -262,6 +271,7 @@ class Roster(models.Model):
         Roster.objects.filter(pk=self.pk).update(**fields)
         for key, value in fields.items():
             setattr(self, key, value)
+        return evaluation
 
     def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> None:
         """Save an edited document as the next revision.

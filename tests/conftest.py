@@ -13,3 +13,9 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
     """Create the test database as usual, then load every system's rules data once."""
     with django_db_blocker.unblock():
         call_command("load_rules", verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Tests create many users; the production hasher is deliberately slow."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

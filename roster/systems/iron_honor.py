@@ -99,10 +99,10 @@ class IronHonorUI(SystemUI):
         if errors:
             return model, errors
         try:
-            IronHonorModel.model_validate(model)
+            valid = IronHonorModel.model_validate(model)
         except ValidationError as exc:
             return model, friendly(exc, _MODEL_FIELDS)
-        return model, {}
+        return valid.model_dump(mode="json", exclude_none=True), {}
 
     def _skills(
         self, post: QueryDict, current: dict[str, Any], catalogue: IronHonorCatalogue, errors: FieldErrors

@@ -68,13 +68,15 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         return render(request, "roster/editor.html", context, status=422)
     document = copy.deepcopy(roster.document)
     document["models"][index] = model
-    if conflict := _commit(request, roster, document, ui.describe_change(current, model)):
-        return conflict
+    if model != current:
+        saved = _commit(request, roster, document, ui.describe_change(current, model))
+        if isinstance(saved, HttpResponse):
+            return saved
+        evaluation = saved
     if not request.htmx:
         return after_edit(request, roster, index)
-    evaluation = evaluate_stored(roster.document)
     context = editor_context(roster, evaluation)
-    context["card"] = context["cards"][index]
+    context.update(card=context["cards"][index], oob=True)
     return render(request, "roster/editor.html#model-update", context)
 
 
@@ -100,7 +102,9 @@ def update_options(request: HttpRequest, pk: int) -> HttpResponse:
         template = "roster/editor.html#editor" if request.htmx else "roster/editor.html"
         return render(request, template, context, status=status)
     document["name"] = name.strip()
-    if conflict := _commit(request, roster, document, "Changed the name and options"):
+    if isinstance(
+        conflict := _commit(request, roster, document, "Changed the name and options"), HttpResponse
+    ):
         return conflict
     return after_edit(request, roster)
 
@@ -126,7 +130,7 @@ def add_model(request: HttpRequest, pk: int) -> HttpResponse:
     model = ui.new_model(kind, catalogue, {m.get("name", "").casefold() for m in models})
     document = copy.deepcopy(roster.document)
     document["models"].append(model)
-    if conflict := _commit(request, roster, document, f"Added {model['name']}"):
+    if isinstance(conflict := _commit(request, roster, document, f"Added {model['name']}"), HttpResponse):
         return conflict
     return after_edit(request, roster, len(document["models"]) - 1)
 
@@ -139,7 +143,9 @@ def remove_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     model_index(roster, index)
     document = copy.deepcopy(roster.document)
     removed = document["models"].pop(index)
-    if conflict := _commit(request, roster, document, f"Removed {removed.get('name')}"):
+    if isinstance(
+        conflict := _commit(request, roster, document, f"Removed {removed.get('name')}"), HttpResponse
+    ):
         return conflict
     return after_edit(request, roster)
 
@@ -158,7 +164,10 @@ def duplicate_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     clone = copy.deepcopy(document["models"][index])
     clone["name"] = f"{clone.get('name', '')[:93]} (copy)"
     document["models"].insert(index + 1, clone)
-    if conflict := _commit(request, roster, document, f"Duplicated {document['models'][index].get('name')}"):
+    if isinstance(
+        conflict := _commit(request, roster, document, f"Duplicated {document['models'][index].get('name')}"),
+        HttpResponse,
+    ):
         return conflict
     return after_edit(request, roster, index + 1)
 
@@ -178,7 +187,9 @@ def move_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         document["models"][target],
         document["models"][index],
     )
-    if conflict := _commit(request, roster, document, f"Moved {models[index].get('name')}"):
+    if isinstance(
+        conflict := _commit(request, roster, document, f"Moved {models[index].get('name')}"), HttpResponse
+    ):
         return conflict
     return after_edit(request, roster, target)
 

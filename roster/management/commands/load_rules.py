@@ -25,5 +25,6 @@ class Command(BaseCommand):
                 digest, changed = load_system(system_id)
             except CatalogueError as exc:
                 raise CommandError(str(exc)) from None
-            state = "loaded" if changed else "unchanged"
-            self.stdout.write(f"{system_id}: {state} (rules data {digest[:12]})")
+            if options["verbosity"] > 0:
+                state = "loaded" if changed else "unchanged"
+                self.stdout.write(f"{system_id}: {state} (rules data {digest[:12]})")

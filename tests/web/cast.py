@@ -1,0 +1,55 @@
+"""The shared cast for web tests: alice owns, bob is a stranger, anonymous is logged out."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+
+from roster.models import Roster
+from tests.ih import example
+
+
+def make_user(name: str) -> User:
+    return User.objects.create_user(name, password=f"{name}-secret-pw-123")
+
+
+def client_for(user: User | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def northmen(owner: User) -> Roster:
+    """Alice's copy of the Northmen Raiding Party (200 ExP, legal)."""
+    return Roster.create(owner, example("iron-and-honor-northmen-raiding-party"))
+
+
+def model_post(roster: Roster, index: int, **changes: Any) -> dict[str, Any]:
+    """The form a browser would post for model ``index`` as stored, with ``changes`` applied."""
+    model = roster.document["models"][index]
+    skills = [s if isinstance(s, dict) else {"skill": s, "label": ""} for s in model["skills"]]
+    traits = [t if isinstance(t, dict) else {"name": t} for t in model["traits"]]
+    data: dict[str, Any] = {
+        "revision": roster.revision,
+        "name": model["name"],
+        "type": model["type"],
+        **{k: str(v) for k, v in model["attributes"].items()},
+        "skill": [s["skill"] for s in skills] + [""],
+        "label": [s.get("label", "") for s in skills] + [""],
+        "trait": [t["name"] for t in traits],
+    }
+    for t in traits:
+        if t.get("choice"):
+            data[f"choice__{t['name'].lower()}"] = t["choice"]
+    data.update(changes)
+    return data
+
+
+def snapshot(roster: Roster) -> tuple[int, Any, int]:
+    """(revision, document, number of revisions) as stored now."""
+    fresh = Roster.objects.get(pk=roster.pk)
+    return fresh.revision, copy.deepcopy(fresh.document), fresh.revisions.count()
