@@ -53,6 +53,11 @@ _DISPLAY = {
     "game_sizes": ("exp_limit", "companions_min", "companions_max", "followers_min"),
     "skills": ("category", "hands", "black_powder", "short_range", "long_range", "cost"),
     "traits": ("category", "cost", "page"),
+    "classes": ("Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers"),
+    "upgrades": ("for_class", "Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers"),
+    "model_traits": ("modifiers", "gives_powers", "power_range", "section"),
+    "model_abilities": ("summary", "section"),
+    "powers": ("number", "range", "section"),
 }
 
 for _tables in CATALOGUE_TABLES.values():

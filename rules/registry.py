@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rules.brutality import SYSTEM as BRUTALITY
 from rules.iron_honor import SYSTEM as IRON_AND_HONOR
 from rules.system import GameSystem
 
-SYSTEMS: dict[str, GameSystem] = {s.id: s for s in (IRON_AND_HONOR,)}
+SYSTEMS: dict[str, GameSystem] = {s.id: s for s in (IRON_AND_HONOR, BRUTALITY)}
 
 
 def get_system(system_id: str) -> GameSystem:
