@@ -91,16 +91,7 @@ def effective_stats(fighter: Fighter, catalogue: BrutalityCatalogue) -> list[Eff
         )
         value = None if number is None else number + sum(m.value for m in modifiers)
         out.append(
-            EffectiveStat(
-                key,
-                info[key].name,
-                info[key].unit,
-                number,
-                source if number is not None else None,
-                origin if number is not None else None,
-                modifiers,
-                value,
-            )
+            EffectiveStat(key, info[key].name, info[key].unit, number, source, origin, modifiers, value)
         )
     return out
 
