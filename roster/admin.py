@@ -55,6 +55,11 @@ _DISPLAY = {
     "traits": ("category", "cost", "page"),
     "abilities": ("page", "summary"),
     "profiles": ("faction", "skill", "might", "equipment", "points", "unique", "uncertain"),
+    "classes": ("Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers"),
+    "upgrades": ("for_class", "Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers"),
+    "model_traits": ("modifiers", "gives_powers", "power_range", "section"),
+    "model_abilities": ("summary", "section"),
+    "powers": ("number", "range", "section"),
 }
 
 for _tables in CATALOGUE_TABLES.values():

@@ -187,10 +187,115 @@ class BeestwarsProfile(CatalogueEntry):
         constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="bw_profile_slug")]
 
 
+class BrutalityStatLine(CatalogueEntry):
+    """Base of a Brutality class or upgrade row: its stat line, columns named as the
+    book's table headers (Move in inches). Null means unknown: the transcription does
+    not give the value, and the player may supply it in the roster.
+    Source: Brutality, "Building Your Army List - Simple", "Upgrades".
+    """
+
+    section = models.CharField(max_length=100)
+    Move = models.IntegerField("Move", null=True, blank=True, help_text="Movement, inches; empty: unknown")
+    FS = models.IntegerField("FS", null=True, blank=True, help_text="Fighting Skill; empty: unknown")
+    Dex = models.IntegerField("Dex", null=True, blank=True, help_text="Dexterity; empty: unknown")
+    HP = models.IntegerField("HP", null=True, blank=True, help_text="Hit Points; empty: unknown")
+    Will = models.IntegerField("Will", null=True, blank=True, help_text="Willpower; empty: unknown")
+    Atk = models.IntegerField("Atk", null=True, blank=True, help_text="Attacks; empty: unknown")
+    Save = models.IntegerField("Save", null=True, blank=True, help_text="Save; empty: unknown")
+    Armed = models.BooleanField("Armed", null=True, blank=True, help_text="Armed in Melee; empty: unknown")
+    power_access = models.BooleanField(null=True, blank=True, help_text="Knows Powers; empty: unknown")
+    Powers = models.IntegerField("Powers", null=True, blank=True, help_text="How many Powers; empty: unknown")
+    summary = models.CharField(max_length=300, null=True, blank=True)
+    note = models.TextField(null=True, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        abstract = True
+
+
+class BrutalityClass(BrutalityStatLine):
+    """Melee, Fast, Ranged, Support with the Basic stat line. Source: Brutality, "Building Your Army List"."""
+
+    TABLE = "classes"
+
+    class Meta(BrutalityStatLine.Meta):
+        verbose_name = "Brutality class"
+        verbose_name_plural = "Brutality classes"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="br_class_slug")]
+
+
+class BrutalityUpgrade(BrutalityStatLine):
+    """An upgrade of one class, with its own stat line; costs 1.5 points. Source: Brutality, "Upgrades"."""
+
+    TABLE = "upgrades"
+    for_class = models.SlugField(max_length=60, help_text="slug of the class it upgrades")
+
+    class Meta(BrutalityStatLine.Meta):
+        verbose_name = "Brutality upgrade"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="br_upgrade_slug")]
+
+
+class BrutalityModelTrait(CatalogueEntry):
+    """A free Model Trait: stat modifiers and the Powers it gives. Source: Brutality, "Model Traits"."""
+
+    TABLE = "model_traits"
+    section = models.CharField(max_length=100)
+    modifiers = models.JSONField(default=dict, blank=True, help_text='e.g. {"FS": 1}; Move in inches')
+    gives_powers = models.IntegerField(default=0, help_text="Powers it gives")
+    power_range = models.IntegerField(null=True, blank=True, help_text="inches")
+    summary = models.CharField(max_length=300)
+    note = models.TextField(null=True, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Brutality Model Trait"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="br_trait_slug")]
+
+
+class BrutalityModelAbility(CatalogueEntry):
+    """A free Model Ability; empty summary when its rules are not transcribed.
+
+    Source: Brutality, "Model Abilities".
+    """
+
+    TABLE = "model_abilities"
+    section = models.CharField(max_length=100)
+    summary = models.CharField(max_length=300, null=True, blank=True)
+    note = models.TextField(null=True, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Brutality Model Ability"
+        verbose_name_plural = "Brutality Model Abilities"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="br_ability_slug")]
+
+
+class BrutalityPower(CatalogueEntry):
+    """One of the ten Powers, range in inches, with its options. Source: Brutality, "Powers"."""
+
+    TABLE = "powers"
+    section = models.CharField(max_length=100)
+    number = models.IntegerField()
+    range = models.IntegerField(help_text="inches")
+    summary = models.CharField(max_length=300)
+    options = models.JSONField(default=list, blank=True)
+
+    class Meta(CatalogueEntry.Meta):
+        verbose_name = "Brutality Power"
+        constraints: ClassVar = [models.UniqueConstraint(fields=["ruleset", "slug"], name="br_power_slug")]
+
+
 # Which Django model holds each table of each system's rules data.
 CATALOGUE_TABLES: dict[str, dict[str, type[CatalogueEntry]]] = {
     "iron-and-honor": {
         m.TABLE: m for m in (IronHonorCharacterType, IronHonorGameSize, IronHonorSkill, IronHonorTrait)
+    },
+    "brutality": {
+        m.TABLE: m
+        for m in (
+            BrutalityClass,
+            BrutalityUpgrade,
+            BrutalityModelTrait,
+            BrutalityModelAbility,
+            BrutalityPower,
+        )
     },
     "beestwars": {m.TABLE: m for m in (BeestwarsAbility, BeestwarsProfile)},
 }

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rules.beestwars import SYSTEM as BEESTWARS
+from rules.brutality import SYSTEM as BRUTALITY
 from rules.iron_honor import SYSTEM as IRON_AND_HONOR
 from rules.system import GameSystem
 
-SYSTEMS: dict[str, GameSystem] = {s.id: s for s in (IRON_AND_HONOR, BEESTWARS)}
+SYSTEMS: dict[str, GameSystem] = {s.id: s for s in (IRON_AND_HONOR, BRUTALITY, BEESTWARS)}
 
 
 def get_system(system_id: str) -> GameSystem:

@@ -1,0 +1,117 @@
+"""The per-model part of a Brutality Report: cost line and derived values.
+
+Source: "Building Your Army List - Moderate" (costs), "Upgrades", "Model Traits",
+"Model Abilities", "Powers".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.brutality.catalogue import BrutalityCatalogue
+from rules.brutality.stats import (
+    PLAYER,
+    PLAYER_ORIGIN,
+    base_value,
+    effective_stats,
+    power_allowance,
+    power_range,
+)
+from rules.brutality.warband import Fighter
+from rules.report import CostLine, ModelReport
+
+
+def cost_line(f: Fighter) -> CostLine:
+    """The model's one priced line: "Basic Melee" 1 or "Upgraded: Berserker (Melee)" 1.5 points."""
+    class_name = f.cls.name if f.cls else f.model.class_
+    if f.upgraded:
+        upgrade = f.upgrade.name if f.upgrade else f.model.upgrade
+        return CostLine(f"Upgraded: {upgrade} ({class_name})", f.cost)
+    return CostLine(f"Basic {class_name}", f.cost)
+
+
+def _armed(f: Fighter) -> dict[str, Any]:
+    value, source, origin = base_value(f, "Armed")
+    return {"value": value, "source": source, "origin": origin}
+
+
+def _traits(f: Fighter) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": t.name if t else name,
+            "slug": t.slug if t else None,
+            "known": t is not None,
+            "modifiers": dict(t.modifiers) if t else {},
+            "summary": t.summary if t else None,
+            "section": t.section if t else None,
+        }
+        for name, t in f.traits
+    ]
+
+
+def _ability(f: Fighter) -> dict[str, Any] | None:
+    name = f.model.ability
+    if name is None:
+        return None
+    a = f.ability
+    return {
+        "name": a.name if a else name,
+        "slug": a.slug if a else None,
+        "known": a is not None,
+        "summary": a.summary if a else None,
+        "section": a.section if a else None,
+    }
+
+
+def _powers(f: Fighter) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    allowance = power_allowance(f)
+    powers = [
+        {
+            "name": p.name if p else name,
+            "slug": p.slug if p else None,
+            "known": p is not None,
+            "number": p.number if p else None,
+            "range": power_range(allowance, p.range) if p else None,
+            "summary": p.summary if p else None,
+            "options": [o.model_dump() for o in p.options] if p else [],
+        }
+        for name, p in f.powers
+    ]
+    access = {
+        "allowed": allowance.allowed,
+        "line_access": allowance.line_access,
+        "sources": allowance.sources,
+    }
+    return powers, access
+
+
+def model_report(f: Fighter, catalogue: BrutalityCatalogue) -> ModelReport:
+    """Costs and derived values of one model.
+
+    ``derived``: class, upgrade, upgraded, leader, stats (the effective stat line,
+    each stat with base, source, origin, modifiers and value; None where unknown),
+    armed, traits, ability, powers (with range in inches), power_access, supplied
+    (the player's values that are used) and player_values (the keys shown as the player's).
+    """
+    stats = [s.as_json() for s in effective_stats(f, catalogue)]
+    armed = _armed(f)
+    powers, access = _powers(f)
+    used = {k: v for k, v in f.supplied().items() if base_value(f, k)[1] == PLAYER}
+    derived = {
+        "class": f.cls.name if f.cls else f.model.class_,
+        "class_known": f.cls is not None,
+        "upgrade": (f.upgrade.name if f.upgrade else f.model.upgrade) if f.upgraded else None,
+        "upgraded": f.upgraded,
+        "leader": f.leader,
+        "line": f.line.name if f.line else None,
+        "stats": stats,
+        "armed": armed,
+        "traits": _traits(f),
+        "ability": _ability(f),
+        "powers": powers,
+        "power_access": access,
+        "supplied": used,
+        "player_values": sorted(used),
+        "player_origin": PLAYER_ORIGIN,
+    }
+    return ModelReport(f.index, f.name, f.cost, [cost_line(f)], derived)

@@ -1,0 +1,151 @@
+"""Brutality derived values: the effective stat line and the Powers a model may know.
+
+Source: "Model Characteristics", "Upgrades", "Model Traits", "Powers". Every value
+records where it came from, so the editor and the sheet can show the player's own
+values as the player's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.brutality.catalogue import STATS, BrutalityCatalogue, StatKey
+from rules.brutality.warband import Fighter
+
+PLAYER = "player"
+PLAYER_ORIGIN = "player-supplied"
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One change to a stat: its value and its origin (a trait's printed name)."""
+
+    kind: str
+    origin: str
+    value: int
+
+    def as_json(self) -> dict[str, Any]:
+        """{"kind": "trait", "origin": "+1 Fighting Skill", "value": 1}."""
+        return {"kind": self.kind, "origin": self.origin, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class EffectiveStat:
+    """One stat of a model's effective line.
+
+    ``base`` comes from ``source`` ("class", "upgrade", "player" or None when unknown)
+    named by ``origin`` ("Melee", "Berserker", "player-supplied"); ``value`` is base
+    plus every modifier, None when the base is unknown. Move is in inches.
+    """
+
+    key: StatKey
+    name: str
+    unit: str | None
+    base: int | None
+    source: str | None
+    origin: str | None
+    modifiers: tuple[Modifier, ...]
+    value: int | None
+
+    def as_json(self) -> dict[str, Any]:
+        """The shape the editor, the sheet and the CLI show."""
+        return {
+            "key": self.key,
+            "name": self.name,
+            "unit": self.unit,
+            "base": self.base,
+            "source": self.source,
+            "origin": self.origin,
+            "modifiers": [m.as_json() for m in self.modifiers],
+            "value": self.value,
+        }
+
+
+def base_value(fighter: Fighter, key: str) -> tuple[int | bool | None, str | None, str | None]:
+    """(value, source, origin) of one base value ("FS", "Armed", "Powers").
+
+    The book's line wins; where it is unknown the player's supplied value is used
+    (source "player"); otherwise (None, None, None).
+    """
+    line = fighter.line
+    book = line.value_of(key) if line is not None else None
+    if book is not None and line is not None:
+        return book, fighter.line_kind, line.name
+    supplied = fighter.supplied().get(key)
+    if supplied is not None:
+        return supplied, PLAYER, PLAYER_ORIGIN
+    return None, None, None
+
+
+def effective_stats(fighter: Fighter, catalogue: BrutalityCatalogue) -> list[EffectiveStat]:
+    """The effective stat line: base (upgrade or class line, or the player's) plus each
+    trait's modifier, in the book's stat order. Source: "Model Traits", "Upgrades"."""
+    info = {s.key: s for s in catalogue.stats}
+    out = []
+    for key in STATS:
+        base, source, origin = base_value(fighter, key)
+        number = base if isinstance(base, int) and not isinstance(base, bool) else None
+        modifiers = tuple(
+            Modifier("trait", t.name, t.modifiers[key]) for t in fighter.traits_known if key in t.modifiers
+        )
+        value = None if number is None else number + sum(m.value for m in modifiers)
+        out.append(
+            EffectiveStat(key, info[key].name, info[key].unit, number, source, origin, modifiers, value)
+        )
+    return out
+
+
+@dataclass(slots=True)
+class PowerAllowance:
+    """How many Powers a model may know, by source.
+
+    ``allowed`` is None when some source's number is unknown. ``line_access`` is
+    True when the class or upgrade itself knows Powers (at their own range),
+    False when it knows none, None when unknown. Trait Powers are used at the
+    trait's range (6"). Source: "Powers", "Model Traits".
+    """
+
+    allowed: int | None
+    line_access: bool | None
+    trait_range: int | None
+    sources: list[dict[str, Any]] = field(default_factory=list)
+
+
+def power_allowance(fighter: Fighter) -> PowerAllowance:
+    """Count the Powers a model may take: its line's (book or supplied) plus one per Power trait."""
+    line = fighter.line
+    count, source, origin = base_value(fighter, "Powers")
+    line_count = count if isinstance(count, int) and not isinstance(count, bool) else None
+    if line is not None and line.power_access is False:
+        access: bool | None = False
+    elif line_count is not None:
+        access = line_count > 0
+    else:
+        access = line.power_access if line is not None else None
+    sources: list[dict[str, Any]] = [
+        {
+            "kind": source or fighter.line_kind,
+            "origin": origin or (line.name if line else None),
+            "count": line_count,
+            "range": None,
+        }
+    ]
+    trait_range = None
+    for t in fighter.traits_known:
+        if t.gives_powers:
+            sources.append(
+                {"kind": "trait", "origin": t.name, "count": t.gives_powers, "range": t.power_range}
+            )
+            trait_range = t.power_range
+    known = [s["count"] for s in sources]
+    allowed = None if None in known else sum(known)
+    return PowerAllowance(allowed, access, trait_range, sources)
+
+
+def power_range(allowance: PowerAllowance, own_range: int) -> int | None:
+    """Range in inches of a Power the model knows: its own range (12") when the class or
+    upgrade knows Powers, the trait's range (6") when only a trait gives them."""
+    if allowance.line_access or allowance.trait_range is None:
+        return own_range
+    return min(own_range, allowance.trait_range)
