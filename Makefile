@@ -25,7 +25,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: $(STAMP) system-deps lint
+test: $(STAMP) lint
+	@bash scripts/system-deps.sh --browser
 	$(BIN)/python -m pytest
 
 bench: $(STAMP) system-deps

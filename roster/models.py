@@ -378,8 +378,8 @@ class Roster(models.Model):
             setattr(self, key, value)
         return evaluation
 
-    def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> None:
-        """Save an edited document as the next revision.
+    def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> Evaluation:
+        """Save an edited document as the next revision and return its Evaluation.
 
         Revisions after the current one (undone edits) are dropped, as in any editor.
         Raises StaleRevision when the roster moved on since ``expected_revision``.
@@ -388,10 +388,11 @@ class Roster(models.Model):
             current = self._lock(expected_revision)
             self.revisions.filter(number__gt=current.revision).delete()
             number = current.revision + 1
-            self._become(document, number)
+            evaluation = self._become(document, number)
             self.revisions.create(
                 number=number, document=document, rules_digest=self.rules_digest, action=action
             )
+        return evaluation
 
     def step(self, delta: int, expected_revision: int) -> bool:
         """Undo (delta -1) or redo (+1): make the document equal a neighbouring revision.

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# Checks the system libraries Muster needs outside Python and, when run as root with
-# apt-get available, installs what is missing. Otherwise prints one line naming the
-# packages to install and fails.
+# Checks the system packages Muster needs outside Python: Pango for WeasyPrint and
+# Chromium for the browser tests. Run as root with apt-get available, it installs what
+# is missing; otherwise it prints one line naming the packages to install and fails.
 set -euo pipefail
 
 need=()
-python_bin=".venv/bin/python"
-if ! "$python_bin" -c "import weasyprint" >/dev/null 2>&1; then
+if ! .venv/bin/python -c "import weasyprint" >/dev/null 2>&1; then
   need+=(libpango-1.0-0 libpangoft2-1.0-0)
+fi
+if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
+  need+=(chromium)
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing system packages: ${need[*]}"
-  (apt-get install -y -q "${need[@]}" >/dev/null 2>&1) || {
-    apt-get update -q >/dev/null 2>&1 && apt-get install -y -q "${need[@]}" >/dev/null
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q "${need[@]}" >/dev/null 2>&1 || {
+    apt-get update -q >/dev/null && apt-get install -y -q "${need[@]}" >/dev/null
   }
   exit 0
 fi

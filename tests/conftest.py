@@ -19,3 +19,9 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
 def _fast_password_hashing(settings: Any) -> None:
     """Tests create many users; the production hasher is deliberately slow."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """Run the browser tests last: their live server empties the tables when done, and
+    the other tests rely on the rules data loaded once per session."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

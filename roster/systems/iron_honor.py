@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
+from roster.systems.trait_rows import trait_groups_html
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions
@@ -188,11 +189,15 @@ class IronHonorUI(SystemUI):
                 for a in ATTRIBUTES
             ],
             "points_left": None if points["available"] is None else points["available"] - points["spent"],
-            "trait_groups": [
-                ("Heroic", "hero only, one at most", groups["heroic"]),
-                ("Rare", "hero and companions, one each", groups["rare"]),
-                ("Common", "anyone, up to four", groups["common"]),
-            ],
+            "traits_html": trait_groups_html(
+                index,
+                [
+                    ("Heroic", "hero only, one at most", groups["heroic"]),
+                    ("Rare", "hero and companions, one each", groups["rare"]),
+                    ("Common", "anyone, up to four", groups["common"]),
+                ],
+                "ExP",
+            ),
             "traits_chosen": sum(1 for items in groups.values() for t in items if t["checked"]),
             "unknown_traits": [t if isinstance(t, str) else t["name"] for t in unknown],
             "skill_rows": skills,

@@ -50,19 +50,26 @@ def editor_context(
     ``submitted`` is (model index, rejected form values, field errors) to show again.
     """
     evaluation = evaluation or evaluate_stored(roster.document)
-    ui = ui_for(roster.system)
+    context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
     cards = []
     for i in range(len(evaluation.report.models)):
         values, errors = (submitted[1], submitted[2]) if submitted and submitted[0] == i else (None, {})
         cards.append(card(roster, evaluation, i, values, errors))
+    context["cards"] = cards
+    return context
+
+
+def panel_context(
+    roster: Roster, evaluation: Evaluation, *, notice: str | None = None, conflict: bool = False
+) -> dict[str, Any]:
+    """The editor's parts outside the model cards: totals, issues, toolbar, notices."""
     return {
         "roster": roster,
         "system": SYSTEMS[roster.system],
         "evaluation": evaluation,
         "catalogue": evaluation.catalogue,
         "report": evaluation.report,
-        "ui": ui,
-        "cards": cards,
+        "ui": ui_for(roster.system),
         "options": evaluation.document.model_dump(mode="json")["options"],
         "notice": notice,
         "conflict": conflict,

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from roster.evaluation import evaluate_stored
+from roster.evaluation import Evaluation, evaluate_stored
 from roster.models import Roster, StaleRevision
 from roster.systems import ui_for
 from roster.views.common import (
@@ -19,6 +19,7 @@ from roster.views.common import (
     editor_context,
     get_roster_for_user,
     model_index,
+    panel_context,
     posted_revision,
     respond_editor,
 )
@@ -39,13 +40,13 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _commit(
     request: HttpRequest, roster: Roster, document: dict[str, Any], action: str
-) -> HttpResponse | None:
-    """Save ``document`` as the next revision; on a stale revision return the 409 response."""
+) -> HttpResponse | Evaluation:
+    """Save ``document`` as the next revision and return its Evaluation; on a stale
+    revision return the 409 response instead."""
     try:
-        roster.commit(document, action, posted_revision(request))
+        return roster.commit(document, action, posted_revision(request))
     except StaleRevision as exc:
         return respond_editor(request, exc.current, status=409, conflict=True, notice=CONFLICT)
-    return None
 
 
 @require_POST
@@ -75,8 +76,8 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         evaluation = saved
     if not request.htmx:
         return after_edit(request, roster, index)
-    context = editor_context(roster, evaluation)
-    context.update(card=context["cards"][index], oob=True)
+    context = panel_context(roster, evaluation)
+    context.update(card=card(roster, evaluation, index, None, {}), oob=True)
     return render(request, "roster/editor.html#model-update", context)
 
 

@@ -1,0 +1,56 @@
+"""Browser tests: a real Chromium (Debian's /usr/bin/chromium) driven by Playwright
+against pytest-django's live server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+CHROMIUM = os.environ.get("MUSTER_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
+# still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session. Fails (never skips) when it is missing."""
+    from playwright.sync_api import sync_playwright
+
+    if shutil.which(CHROMIUM) is None:
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package (make test does)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def rules_loaded(transactional_db: Any) -> None:
+    """Transactional tests start from empty tables: load the rules data first."""
+    call_command("load_rules", verbosity=0)
+
+
+@pytest.fixture
+def page(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
+    """A fresh browser context (no cookies) with a phone-sized viewport."""
+    context = browser.new_context(viewport={"width": 360, "height": 780}, base_url=live_server.url)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()

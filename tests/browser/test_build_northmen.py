@@ -1,0 +1,178 @@
+"""A player signs up and builds the Northmen Raiding Party through the editor, on a phone-sized screen."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NORTHMEN = [
+    (
+        "hero",
+        "Raensleyar",
+        {"MA": 6, "RA": 3, "PD": 4, "WP": 5},
+        [("1H Edged", "Sword")],
+        ["arcane-armor", "ranger", "slayer", "hard-charger"],
+        {},
+    ),
+    (
+        "companion",
+        "Aurat",
+        {"MA": 2, "RA": 2, "PD": 5, "WP": 5},
+        [("2H Edged", "Spear")],
+        ["good-karma", "natural-aptitude", "ranger", "sorcery"],
+        {},
+    ),
+    (
+        "companion",
+        "Alfgrim",
+        {"MA": 5, "RA": 2, "PD": 4, "WP": 2},
+        [("1H Edged", "Sword")],
+        ["ambush", "berserker", "ranger", "tough"],
+        {},
+    ),
+    (
+        "follower",
+        "Sigrun",
+        {"MA": 4, "RA": 2, "PD": 3, "WP": 3},
+        [("2H Edged", "Northmen Battle Axe")],
+        ["agile", "bastion", "pet", "ranger"],
+        {"pet": "Raensleyar"},
+    ),
+    (
+        "follower",
+        "Botmundr",
+        {"MA": 4, "RA": 2, "PD": 3, "WP": 3},
+        [("2H Edged", "Northmen Battle Axe")],
+        ["ranger", "tough"],
+        {},
+    ),
+    (
+        "follower",
+        "Bothvatr",
+        {"MA": 4, "RA": 2, "PD": 3, "WP": 3},
+        [("2H Edged", "Northmen Battle Axe")],
+        ["ranger", "tough"],
+        {},
+    ),
+    (
+        "follower",
+        "Frokn",
+        {"MA": 4, "RA": 2, "PD": 3, "WP": 3},
+        [("2H Edged", "Northmen Battle Axe")],
+        ["ranger", "veteran"],
+        {},
+    ),
+]
+
+
+def settle(page):
+    """Wait until htmx has no request in flight and has swapped its last response."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request') && !document.querySelector('.htmx-settling')"
+    )
+
+
+def change(page, action, *args):
+    """Run ``action(*args)`` and wait for the htmx POST it causes to be answered and swapped."""
+    with page.expect_response(lambda r: "/rosters/" in r.url and r.request.method == "POST"):
+        action(*args)
+    settle(page)
+
+
+def fill(page, selector, value):
+    change(page, lambda: (page.fill(selector, str(value)), page.press(selector, "Tab")))
+
+
+def text(page, selector):
+    return page.locator(selector).inner_text().strip()
+
+
+def open_traits(page, i):
+    if page.locator(f"#m{i}-traits").get_attribute("open") is None:
+        page.click(f"#m{i}-traits > summary")
+
+
+def build_model(page, i, kind, name, attributes, skills, traits, choices):
+    change(page, lambda: (page.select_option("#add-kind", kind), page.click(".add-model button")))
+    assert page.locator(f"#model-{i}").is_visible()
+    fill(page, f"#m{i}-name", name)
+    for key, value in attributes.items():
+        if page.input_value(f"#m{i}-{key}") != str(value):
+            fill(page, f"#m{i}-{key}", value)
+    for row, (skill, label) in enumerate(skills):
+        change(page, page.select_option, f"#m{i}-skill-{row}", skill)
+        fill(page, f"#m{i}-label-{row}", label)
+    open_traits(page, i)
+    for slug in traits:
+        change(page, page.check, f"#m{i}-t-{slug}")
+        if slug in choices:
+            fill(page, f"#m{i}-choice-{slug}", choices[slug])
+
+
+def test_sign_up_build_the_northmen_and_find_it_saved(page):
+    page.goto("/")
+    page.click("text=Sign up")
+    page.fill("#id_username", "player1")
+    page.fill("#id_password1", "a-long-pass-phrase")
+    page.fill("#id_password2", "a-long-pass-phrase")
+    page.click("button:has-text('Create account')")
+    page.wait_for_url("**/rosters/")
+    assert "No rosters yet" in page.content()
+
+    page.click("text=New roster")
+    page.fill("#name-iron-and-honor", "Northmen Raiding Party")
+    page.select_option("#iron-and-honor-game-size", "medium")
+    page.click("section:has(h2:text('Iron & Honor')) button:has-text('Create')")
+    page.wait_for_url(re.compile(r".*/rosters/\d+/$"))
+    assert text(page, "#total-cost") == "0"
+
+    for i, spec in enumerate(NORTHMEN):
+        build_model(page, i, *spec)
+        if i == 0:
+            assert text(page, "#total-cost") == "19"
+    assert text(page, "#total-cost") == "200"
+    assert text(page, "#fate-pool") == "8"
+    assert text(page, "#legal-state") == "Legal"
+
+    # A follower with a Rare trait: bought while Frokn was a companion, then made a follower again.
+    change(page, lambda: page.select_option("#m6-type", "companion"))
+    open_traits(page, 6)
+    change(page, lambda: page.check("#m6-t-slayer"))
+    change(page, lambda: page.select_option("#m6-type", "follower"))
+    issues = page.locator("#issues").inner_text()
+    assert "Slayer is a Rare trait" in issues
+    assert text(page, "#legal-state").startswith("Not legal")
+    change(page, lambda: page.uncheck("#m6-t-slayer"))
+    assert "Slayer is a Rare trait" not in page.locator("#issues").inner_text()
+    assert text(page, "#legal-state") == "Legal"
+
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360, f"the editor scrolls sideways on a phone ({width}px)"
+
+    page.reload()
+    assert text(page, "#total-cost") == "200"
+    assert text(page, "#fate-pool") == "8"
+    names = [page.input_value(f"#m{i}-name") for i in range(7)]
+    assert names == [spec[1] for spec in NORTHMEN]
+    assert page.input_value("#m3-choice-pet") == "Raensleyar"
+
+
+def test_ctrl_z_undoes_the_last_change(page, django_user_model):
+    from roster.models import Roster
+    from tests.ih import example
+
+    user = django_user_model.objects.create_user("undoer", password="a-long-pass-phrase")
+    roster = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "undoer")
+    page.fill("#id_password", "a-long-pass-phrase")
+    page.click("button:has-text('Log in')")
+    page.goto(f"/rosters/{roster.pk}/")
+    fill(page, "#m6-name", "Frokn the Old")
+    assert page.input_value("#m6-name") == "Frokn the Old"
+    page.locator("#issues-title").click()  # focus leaves the text field, as a player's would
+    change(page, lambda: page.keyboard.press("Control+z"))
+    assert page.input_value("#m6-name") == "Frokn"
+    change(page, lambda: page.keyboard.press("Control+Shift+z"))
+    assert page.input_value("#m6-name") == "Frokn the Old"
