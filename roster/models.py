@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.db import models, transaction
@@ -376,6 +377,9 @@ class Roster(models.Model):
         Roster.objects.filter(pk=self.pk).update(**fields)
         for key, value in fields.items():
             setattr(self, key, value)
+        from roster.sheet_cache import forget_sheets
+
+        forget_sheets(self.pk)
         return evaluation
 
     def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> Evaluation:
@@ -452,3 +456,20 @@ class Revision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.roster_id}#{self.number}"
+
+
+def new_share_token() -> str:
+    """A random share token: 32 URL-safe characters, 192 bits."""
+    return secrets.token_urlsafe(24)
+
+
+class ShareLink(models.Model):
+    """A read-only link /s/<token>/ to a roster. Revoked links answer 404."""
+
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="share_links")
+    token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    created = models.DateTimeField(auto_now_add=True)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"share link of roster {self.roster_id}"

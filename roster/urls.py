@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from roster.views import accounts, editor, history, rosters
+from roster.views import accounts, editor, history, rosters, sharing, transfer
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -31,5 +31,14 @@ urlpatterns = [
     path("rosters/<int:pk>/rules-seen/", editor.acknowledge_rules, name="roster-rules-seen"),
     path("rosters/<int:pk>/history/", history.history, name="roster-history"),
     path("rosters/<int:pk>/history/<int:number>/restore/", history.restore, name="roster-restore"),
+    path("rosters/import/", transfer.import_roster, name="roster-import"),
+    path("rosters/<int:pk>/export.json", transfer.export_roster_json, name="roster-export-json"),
+    path("rosters/<int:pk>/export.txt", transfer.export_roster_text, name="roster-export-text"),
+    path("rosters/<int:pk>/sheet.pdf", sharing.sheet, name="roster-sheet"),
+    path("rosters/<int:pk>/share/", sharing.share_create, name="roster-share"),
+    path("rosters/<int:pk>/share/revoke/", sharing.share_revoke, name="roster-share-revoke"),
+    path("s/<str:token>/", sharing.shared, name="shared"),
+    path("s/<str:token>/sheet.pdf", sharing.shared_sheet, name="shared-sheet"),
+    path("s/<str:token>/copy/", sharing.shared_copy, name="shared-copy"),
     path("admin/", admin.site.urls),
 ]

@@ -9,6 +9,7 @@ from django.http import QueryDict
 from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
+from rules.report import ModelReport, Report
 
 FieldErrors = dict[str, str]
 
@@ -25,6 +26,7 @@ class SystemUI(ABC):
     card_template: ClassVar[str]
     options_template: ClassVar[str]
     totals_template: ClassVar[str]
+    view_template: ClassVar[str]
     new_model_kinds: ClassVar[list[tuple[str, str]]]
 
     @abstractmethod
@@ -55,6 +57,14 @@ class SystemUI(ABC):
     ) -> dict[str, Any]:
         """Template context for one model card; ``submitted`` holds rejected form values to
         show again and ``errors`` their messages by field."""
+
+    @abstractmethod
+    def text_summary(self, model: ModelReport) -> str:
+        """One line about a model for plain-text export, without its name or cost."""
+
+    @abstractmethod
+    def text_totals(self, report: Report) -> str:
+        """The system's totals for plain-text export, beyond cost and limit."""
 
     @abstractmethod
     def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:

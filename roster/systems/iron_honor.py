@@ -14,6 +14,7 @@ from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions
 from rules.names import name_key
+from rules.report import ModelReport, Report
 
 _START = {
     "hero": {"MA": 3, "RA": 3, "PD": 3, "WP": 3},
@@ -38,6 +39,7 @@ class IronHonorUI(SystemUI):
     card_template = "systems/iron-and-honor/model_card.html"
     options_template = "systems/iron-and-honor/options.html"
     totals_template = "systems/iron-and-honor/totals.html"
+    view_template = "systems/iron-and-honor/model_view.html"
     new_model_kinds = [("hero", "Hero"), ("companion", "Companion"), ("follower", "Follower")]
 
     def default_options(self, catalogue: IronHonorCatalogue) -> dict[str, Any]:
@@ -204,6 +206,19 @@ class IronHonorUI(SystemUI):
             "skill_catalogue": catalogue.skills,
             "types": catalogue.character_types,
         }
+
+    def text_summary(self, model: ModelReport) -> str:
+        """E.g. "Hero, MA 6 RA 3 PD 4 WP 5 WO 5, Sword (1H Edged), Ranger, Slayer"."""
+        d = model.derived
+        stats = " ".join(f"{k} {v}" for k, v in d["attributes"].items())
+        skills = [f"{s['label']} ({s['name']})" if s["label"] else s["name"] for s in d["skills"]]
+        traits = [f"{t['name']} ({t['choice']})" if t["choice"] else t["name"] for t in d["traits"]]
+        return ", ".join([d["type_name"], f"{stats} WO {d['wounds']}", *skills, *traits])
+
+    def text_totals(self, report: Report) -> str:
+        """Game size, Fate Pool and model count."""
+        t = report.totals
+        return f"{t['game_size']} game; Fate Pool {t['fate_pool']}; {t['model_count']} models"
 
     def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:
         """E.g. "Aurat: WP 4 -> 5; added Sorcery"."""

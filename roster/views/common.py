@@ -76,6 +76,7 @@ def panel_context(
         "rules_changes": rules_changes(roster, evaluation),
         "can_undo": roster.can_undo,
         "can_redo": roster.can_redo,
+        "share_link": roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
     }
 
 

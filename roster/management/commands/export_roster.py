@@ -1,0 +1,23 @@
+"""``manage.py export_roster ID``: print a roster document as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from roster.models import Roster
+from roster.transfer import export_json
+
+
+class Command(BaseCommand):
+    help = "Print a stored roster as a roster document (JSON)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("id", type=int)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        roster = Roster.objects.filter(pk=options["id"]).first()
+        if roster is None:
+            raise CommandError(f"no roster with id {options['id']}")
+        self.stdout.write(export_json(roster.document), ending="")

@@ -1,0 +1,49 @@
+"""Export and import of roster documents (JSON, DESIGN.md section 2) and plain text for chat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from roster.evaluation import Evaluation
+from roster.systems import UIS, ui_for
+from rules.document import MAX_DOCUMENT_BYTES, DocumentError, dump_document, load_json, parse_document
+from rules.registry import SYSTEMS
+from rules.report import json_number
+
+
+def export_json(document: dict[str, Any]) -> str:
+    """The canonical JSON text of a stored document (indented, UTF-8, newline at the end)."""
+    return json.dumps(dump_document(parse_document(document)), indent=2, ensure_ascii=False) + "\n"
+
+
+def export_text(evaluation: Evaluation) -> str:
+    """Plain text for forums and chat: a title line, one line per model with its cost, totals."""
+    report = evaluation.report
+    ui = ui_for(report.system)
+    unit = report.totals["unit"]
+    lines = [f"{report.name} ({SYSTEMS[report.system].title})", ""]
+    for m in report.models:
+        lines.append(f"{m.name} - {ui.text_summary(m)} - {json_number(m.cost)} {unit}")
+    limit = report.totals.get("limit")
+    total = f"{json_number(report.totals['cost'])}" + (
+        f" / {json_number(limit)}" if limit is not None else ""
+    )
+    lines += [
+        "",
+        f"Total: {total} {unit}; {ui.text_totals(report)}; {'legal' if report.legal else 'NOT LEGAL'}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def import_document(raw: str | bytes, catalogue_for: Any) -> dict[str, Any]:
+    """Read an uploaded or pasted roster: at most 1 MB, a document of a system the editor
+    supports, every name in the rules data. Returns the canonical document dict.
+
+    Raises DocumentError naming the JSON path (or the line and column for bad JSON).
+    """
+    data = load_json(raw, MAX_DOCUMENT_BYTES)
+    document = parse_document(data, catalogue_for)
+    if document.system not in UIS:
+        raise DocumentError("$.system", f"Muster cannot edit {SYSTEMS[document.system].title} rosters yet")
+    return dump_document(document)

@@ -1,0 +1,113 @@
+"""Printing and sharing: the PDF sheet, read-only share links, and copying a shared roster."""
+
+from __future__ import annotations
+
+import copy
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_POST
+
+from roster.evaluation import evaluate_stored
+from roster.models import Roster, ShareLink
+from roster.sheets import PAPERS, SheetInfo, cached_sheet
+from roster.systems import ui_for
+from roster.views.common import after_edit, get_roster_for_user, panel_context
+from rules.registry import SYSTEMS
+
+
+def active_link(roster: Roster) -> ShareLink | None:
+    """The roster's current (unrevoked) share link, if any."""
+    return roster.share_links.filter(revoked__isnull=True).order_by("-created").first()
+
+
+def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
+    """The absolute URL of a share link, for the QR code and the copy field."""
+    return request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
+
+
+def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) -> HttpResponse:
+    paper = request.GET.get("paper", "a4")
+    paper = paper if paper in PAPERS else "a4"
+    evaluation = evaluate_stored(roster.document)
+    info = SheetInfo(owner=roster.owner.get_username(), paper=paper, share_url=share_url(request, link))
+    pdf = cached_sheet(roster.pk, roster.revision, evaluation, info)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = f"{slugify(roster.name) or 'roster'}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@require_GET
+@login_required
+def sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner's PDF roster sheet (?paper=a4|letter)."""
+    roster = get_roster_for_user(request, pk)
+    return _pdf_response(request, roster, active_link(roster))
+
+
+@require_POST
+@login_required
+def share_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """Create a share link (or keep the current one)."""
+    roster = get_roster_for_user(request, pk)
+    if active_link(roster) is None:
+        ShareLink.objects.create(roster=roster)
+    return after_edit(request, roster)
+
+
+@require_POST
+@login_required
+def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """Revoke every share link of the roster: they answer 404 from now on."""
+    roster = get_roster_for_user(request, pk)
+    roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now())
+    return after_edit(request, roster)
+
+
+def _shared_roster(token: str) -> tuple[ShareLink, Roster]:
+    link = get_object_or_404(
+        ShareLink.objects.select_related("roster", "roster__owner"),
+        token=token,
+        revoked__isnull=True,
+        roster__deleted__isnull=True,
+    )
+    return link, link.roster
+
+
+@require_GET
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only roster behind a share link, from the same Report as the editor."""
+    link, roster = _shared_roster(token)
+    evaluation = evaluate_stored(roster.document)
+    ui = ui_for(roster.system)
+    context = panel_context(roster, evaluation)
+    context.update(
+        link=link,
+        share_url=share_url(request, link),
+        view_template=ui.view_template,
+        system=SYSTEMS[roster.system],
+    )
+    return render(request, "roster/shared.html", context)
+
+
+@require_GET
+def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The PDF sheet behind a share link."""
+    link, roster = _shared_roster(token)
+    return _pdf_response(request, roster, link)
+
+
+@require_POST
+@login_required
+def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
+    """Copy a shared roster into the visitor's own rosters."""
+    _, roster = _shared_roster(token)
+    document = copy.deepcopy(roster.document)
+    document["name"] = f"{roster.name[:193]} (copy)"
+    mine = Roster.create(request.user, document, action=f"Copied from a shared link to {roster.name}")
+    return redirect("roster-edit", mine.pk)

@@ -1,0 +1,67 @@
+"""Export a roster as JSON or plain text; import one by upload or paste."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from roster.catalogue import get_catalogue
+from roster.evaluation import evaluate_stored
+from roster.models import Roster
+from roster.transfer import export_json, export_text, import_document
+from roster.views.common import get_roster_for_user
+from rules.document import MAX_DOCUMENT_BYTES, DocumentError
+
+
+def _download(content: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+@login_required
+def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """The roster document as a .json download."""
+    roster = get_roster_for_user(request, pk)
+    name = slugify(roster.name) or "roster"
+    return _download(export_json(roster.document), "application/json; charset=utf-8", f"{name}.json")
+
+
+@require_GET
+@login_required
+def export_roster_text(request: HttpRequest, pk: int) -> HttpResponse:
+    """The roster as plain text for forums and chat."""
+    roster = get_roster_for_user(request, pk)
+    text = export_text(evaluate_stored(roster.document))
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def import_roster(request: HttpRequest) -> HttpResponse:
+    """Import a roster document from an uploaded file or pasted text (1 MB at most)."""
+    if request.method == "GET":
+        return render(request, "roster/import.html", {})
+    upload = request.FILES.get("file")
+    pasted = request.POST.get("text", "")
+    error = None
+    if upload is not None and upload.size and upload.size > MAX_DOCUMENT_BYTES:
+        error = f"The file is {upload.size:,} bytes; the limit is {MAX_DOCUMENT_BYTES:,}."
+    elif upload is None and not pasted.strip():
+        error = "Choose a file or paste a roster."
+    else:
+        raw = upload.read(MAX_DOCUMENT_BYTES + 1) if upload is not None else pasted
+        try:
+            document = import_document(raw, get_catalogue)
+        except DocumentError as exc:
+            error = f"Not imported: at {exc.path}: {exc.message}."
+    if error:
+        return render(
+            request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422
+        )
+    roster = Roster.create(request.user, document, action="Imported")
+    return redirect("roster-edit", roster.pk)

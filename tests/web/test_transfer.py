@@ -1,0 +1,127 @@
+"""Export and import: JSON round trips exactly, plain text for chat, clear import errors."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from roster.catalogue import get_catalogue
+from roster.models import Roster
+from roster.transfer import export_json, import_document
+from tests.ih import catalogue, example
+
+pytestmark = pytest.mark.django_db
+
+IH_EXAMPLES = [
+    "iron-and-honor-lantern-adventuring-co",
+    "iron-and-honor-sundered-elve",
+    "iron-and-honor-northmen-raiding-party",
+    "iron-and-honor-ghrim-company",
+]
+
+
+@pytest.mark.parametrize("name", IH_EXAMPLES)
+def test_export_import_export_is_identical(name, alice, alice_client):
+    r = Roster.create(alice, example(name))
+    first = alice_client.get(reverse("roster-export-json", args=[r.pk]))
+    assert first["Content-Disposition"].startswith("attachment;")
+    upload = SimpleUploadedFile("r.json", first.content, content_type="application/json")
+    response = alice_client.post(reverse("roster-import"), {"file": upload})
+    imported = Roster.objects.exclude(pk=r.pk).get(owner=alice)
+    assert response["Location"] == reverse("roster-edit", args=[imported.pk])
+    second = alice_client.get(reverse("roster-export-json", args=[imported.pk]))
+    assert second.content == first.content
+    assert json.loads(first.content) == example(name)
+
+
+CAT = catalogue()
+names = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=30
+).filter(lambda s: s.strip() == s and s)
+skill = st.one_of(
+    st.sampled_from([s.name for s in CAT.skills]),
+    st.fixed_dictionaries({"skill": st.sampled_from([s.name for s in CAT.skills]), "label": names}),
+)
+trait = st.one_of(
+    st.sampled_from([t.name for t in CAT.traits]),
+    st.fixed_dictionaries({"name": st.sampled_from([t.name for t in CAT.traits]), "choice": names}),
+)
+attr = st.integers(1, 10)
+documents = st.fixed_dictionaries(
+    {
+        "format": st.just("muster.roster/1"),
+        "system": st.just("iron-and-honor"),
+        "name": names,
+        "options": st.sampled_from(
+            [{"game_size": "small"}, {"game_size": "large"}, {"game_size": "custom", "exp_limit": 99}]
+        ),
+        "models": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "name": names,
+                    "type": st.sampled_from(["hero", "companion", "follower"]),
+                    "attributes": st.fixed_dictionaries({"MA": attr, "RA": attr, "PD": attr, "WP": attr}),
+                    "skills": st.lists(skill, max_size=4),
+                    "traits": st.lists(trait, max_size=5),
+                }
+            ),
+            max_size=9,
+        ),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(documents)
+def test_export_import_export_is_identical_for_generated_rosters(alice, document):
+    first = export_json(import_document(json.dumps(document), get_catalogue))
+    again = export_json(import_document(first, get_catalogue))
+    assert again == first
+    stored = Roster.create(alice, json.loads(first))
+    assert export_json(stored.document) == first
+
+
+def test_plain_text_export(alice, alice_client):
+    r = Roster.create(alice, example("iron-and-honor-sundered-elve"))
+    text = alice_client.get(reverse("roster-export-text", args=[r.pk])).content.decode()
+    lines = text.splitlines()
+    assert lines[0] == "Sundered Elve Warband (Iron & Honor)"
+    assert (
+        "Lady Eike - Hero, MA 4 RA 3 PD 5 WP 6 WO 5, Sword (1H Edged), Shield, Arcane Resistance, Slayer, "
+        "Witch Hunter - 13 ExP" in lines
+    )
+    assert lines[-1] == "Total: 130 / 200 ExP; Medium game; Fate Pool 5; 5 models; legal"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "muster.roster/1",\n "name": }', "at $: not JSON: Expecting value at line 2 column 10"),
+        ("[]", "at $: a roster document must be a JSON object"),
+        (
+            json.dumps({**example("iron-and-honor-sundered-elve"), "colour": "red"}),
+            "at $.colour: unknown key",
+        ),
+        (
+            json.dumps(example("iron-and-honor-sundered-elve")).replace('"Reach"', '"Rech"', 1),
+            "at $.models[2].traits[1]: unknown trait &#x27;Rech&#x27;",
+        ),
+        (json.dumps(example("brutality-moderate-points")), "Muster cannot edit Brutality"),
+        ("", "Choose a file or paste a roster."),
+    ],
+)
+def test_import_errors_name_the_line_or_path(text, message, alice, alice_client):
+    response = alice_client.post(reverse("roster-import"), {"text": text})
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Roster.objects.filter(owner=alice).exists()
+
+
+def test_import_refuses_more_than_one_megabyte(alice, alice_client):
+    upload = SimpleUploadedFile("big.json", b" " * 1_000_001, content_type="application/json")
+    response = alice_client.post(reverse("roster-import"), {"file": upload})
+    assert response.status_code == 422
+    assert "the limit is 1,000,000" in response.content.decode()
