@@ -1,21 +1,24 @@
-"""Django settings for Muster.
+"""Django settings for Muster, read from the environment.
 
-Values come from the environment; the defaults serve a local development copy on
-SQLite. ``SECRET_KEY`` is required whenever ``DEBUG`` is off.
+Defaults serve a local development copy on SQLite. In production (DEBUG off),
+SECRET_KEY is required, cookies are secure, HTTPS is enforced, and DATABASE_URL,
+ALLOWED_HOSTS and optionally CACHE_URL say where things are. A malformed value stops
+the start with ImproperlyConfigured naming the variable.
 """
 
 import os
 from pathlib import Path
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_bool(name: str, default: bool) -> bool:
-    """Read a yes/no setting; raises ImproperlyConfigured for anything else."""
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
+    """Read a yes/no variable; raises ImproperlyConfigured for anything else."""
+    raw = os.environ.get(name, "")
+    if raw == "":
         return default
     if raw.lower() in ("1", "true", "yes", "on"):
         return True
@@ -24,13 +27,30 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}")
 
 
+def env_int(name: str, default: int) -> int:
+    """Read a whole-number variable; raises ImproperlyConfigured for anything else."""
+    raw = os.environ.get(name, "")
+    if raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def env_list(name: str, default: str) -> list[str]:
+    """Read a comma-separated variable."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "muster-local-development-only-not-secret"
-ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -38,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
@@ -46,6 +67,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -73,11 +95,29 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+_sqlite = os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
+try:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ.get("DATABASE_URL") or f"sqlite:///{_sqlite}",
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+            conn_health_checks=True,
+        )
     }
+except ValueError as exc:
+    raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from None
+
+# A shared cache (Redis) keeps PDF sheets and rate-limit counters common to every app
+# server; without CACHE_URL each process has its own.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "muster"}
+    )
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -94,12 +134,58 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Production serves the collected files (collectstatic); development serves them from
+# the finders, so it needs no STATIC_ROOT.
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or (None if DEBUG else str(BASE_DIR / "staticfiles"))
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
-# Where the rules data files live (one per system, see rules/registry.py).
-MUSTER_FIXTURES_DIR = BASE_DIR / "fixtures"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "roster-list"
 LOGOUT_REDIRECT_URL = "home"
+
+# Request size limits: a roster document is at most 1 MB (rules.document).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_000_000
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
+# Rate limits (django-ratelimit), per client address or per user.
+RATELIMIT_VIEW = "roster.views.accounts.rate_limited"
+MUSTER_RATES = {
+    "login": os.environ.get("RATE_LOGIN", "10/m"),
+    "signup": os.environ.get("RATE_SIGNUP", "5/h"),
+    "sheet": os.environ.get("RATE_SHEET", "30/m"),
+    "import": os.environ.get("RATE_IMPORT", "20/m"),
+}
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: none).
+MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Where the rules data files live (one per system, see rules/registry.py).
+MUSTER_FIXTURES_DIR = BASE_DIR / "fixtures"

@@ -4,13 +4,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from roster.limits import client_ip, limited
 from roster.views import accounts, editor, history, rosters, sharing, transfer
 
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("healthz", accounts.healthz, name="healthz"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", limited("login", key=client_ip)(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("rosters/", rosters.roster_list, name="roster-list"),
     path("rosters/new/", rosters.roster_new, name="roster-new"),

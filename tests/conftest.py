@@ -25,3 +25,11 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
     """Run the browser tests last: their live server empties the tables when done, and
     the other tests rely on the rules data loaded once per session."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with no cached sheets and no rate-limit counts."""
+    from django.core.cache import cache
+
+    cache.clear()

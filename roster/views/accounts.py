@@ -8,8 +8,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from roster.limits import client_ip, limited
+
 
 @require_http_methods(["GET", "POST"])
+@limited("signup", key=client_ip)
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log in."""
     if request.user.is_authenticated:
@@ -34,3 +37,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def healthz(request: HttpRequest) -> HttpResponse:
     """A trivial view: the baseline the benchmarks compare against."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The answer when a client goes over a rate limit: 429 with a plain explanation."""
+    return render(request, "429.html", status=429)

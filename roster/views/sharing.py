@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from roster.evaluation import evaluate_stored
+from roster.limits import limited
 from roster.models import Roster, ShareLink
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.systems import ui_for
@@ -44,6 +45,7 @@ def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) 
 
 @require_GET
 @login_required
+@limited("sheet", method="GET")
 def sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The owner's PDF roster sheet (?paper=a4|letter)."""
     roster = get_roster_for_user(request, pk)
@@ -96,6 +98,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@limited("sheet", method="GET")
 def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The PDF sheet behind a share link."""
     link, roster = _shared_roster(token)

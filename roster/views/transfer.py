@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from roster.catalogue import get_catalogue
 from roster.evaluation import evaluate_stored
+from roster.limits import limited
 from roster.models import Roster
 from roster.transfer import export_json, export_text, import_document
 from roster.views.common import get_roster_for_user
@@ -42,6 +43,7 @@ def export_roster_text(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@limited("import")
 def import_roster(request: HttpRequest) -> HttpResponse:
     """Import a roster document from an uploaded file or pasted text (1 MB at most)."""
     if request.method == "GET":
