@@ -355,15 +355,12 @@ class Roster(models.Model):
             )
         return roster
 
-    def _lock(self, expected_revision: int) -> Roster:
-        """Re-read this roster FOR UPDATE; raise StaleRevision unless it is at ``expected_revision``."""
-        current = Roster.objects.select_for_update().get(pk=self.pk)
-        if current.revision != expected_revision:
-            raise StaleRevision(current)
-        return current
-
-    def _become(self, document: dict[str, Any], revision: int) -> Evaluation:
+    def _become(self, document: dict[str, Any], revision: int, expected_revision: int) -> Evaluation:
+        """Make ``document`` current as ``revision``, if the roster is still at
+        ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
+        both pass (the second matches no row). Raises StaleRevision otherwise."""
         from roster.evaluation import evaluate_stored
+        from roster.sheet_cache import forget_sheets
 
         evaluation = evaluate_stored(document)
         fields = {
@@ -374,11 +371,10 @@ class Roster(models.Model):
             "summary": evaluation.summary,
             "updated": timezone.now(),
         }
-        Roster.objects.filter(pk=self.pk).update(**fields)
+        if not Roster.objects.filter(pk=self.pk, revision=expected_revision).update(**fields):
+            raise StaleRevision(Roster.objects.get(pk=self.pk))
         for key, value in fields.items():
             setattr(self, key, value)
-        from roster.sheet_cache import forget_sheets
-
         forget_sheets(self.pk)
         return evaluation
 
@@ -388,13 +384,12 @@ class Roster(models.Model):
         Revisions after the current one (undone edits) are dropped, as in any editor.
         Raises StaleRevision when the roster moved on since ``expected_revision``.
         """
+        number = expected_revision + 1
         with transaction.atomic():
-            current = self._lock(expected_revision)
-            self.revisions.filter(number__gt=current.revision).delete()
-            number = current.revision + 1
-            evaluation = self._become(document, number)
+            evaluation = self._become(document, number, expected_revision)
+            self.revisions.filter(number__gte=number).delete()
             self.revisions.create(
-                number=number, document=document, rules_digest=self.rules_digest, action=action
+                number=number, document=document, rules_digest=evaluation.digest, action=action
             )
         return evaluation
 
@@ -404,11 +399,12 @@ class Roster(models.Model):
         Returns False when there is nothing to undo or redo. Raises StaleRevision.
         """
         with transaction.atomic():
-            current = self._lock(expected_revision)
-            target = self.revisions.filter(number=current.revision + delta).first()
+            target = self.revisions.filter(number=expected_revision + delta).first()
             if target is None:
-                return False
-            self._become(target.document, target.number)
+                if Roster.objects.filter(pk=self.pk, revision=expected_revision).exists():
+                    return False
+                raise StaleRevision(Roster.objects.get(pk=self.pk))
+            self._become(target.document, target.number, expected_revision)
             return True
 
     def restore(self, number: int, expected_revision: int) -> None:

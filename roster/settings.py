@@ -106,6 +106,10 @@ try:
     }
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from None
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Take the write lock when a transaction starts and wait for it, rather than fail
+    # with "database is locked" when two requests write at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 
 # A shared cache (Redis) keeps PDF sheets and rate-limit counters common to every app
 # server; without CACHE_URL each process has its own.
@@ -151,6 +155,7 @@ STORAGES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+CSRF_FAILURE_VIEW = "roster.views.accounts.csrf_failure"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "roster-list"
 LOGOUT_REDIRECT_URL = "home"

@@ -54,15 +54,29 @@ def load_json(raw: str | bytes, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
         raise DocumentError("$", "not JSON this tool can read: nested too deeply") from None
 
 
+def error_words(err: Any) -> str:
+    """A pydantic error (one item of ``ValidationError.errors()``) in a player's words."""
+    ctx = err.get("ctx") or {}
+    kind = err["type"]
+    words = {
+        "extra_forbidden": "unknown key (not part of the roster format)",
+        "missing": "required key is missing",
+        "string_too_short": "required",
+        "string_too_long": f"at most {ctx.get('max_length')} characters",
+        "string_pattern_mismatch": "may not contain control characters",
+        "less_than_equal": f"at most {ctx.get('le')}",
+        "greater_than_equal": f"at least {ctx.get('ge')}",
+        "too_long": f"at most {ctx.get('max_length')} entries",
+        "int_type": "a whole number is needed",
+        "string_type": "text is needed",
+    }
+    return words.get(kind, str(err["msg"]))
+
+
 def first_error(exc: ValidationError) -> DocumentError:
     """Turn pydantic's first error into a DocumentError naming its JSON path."""
     err = exc.errors(include_url=False)[0]
-    message = err["msg"]
-    if err["type"] == "extra_forbidden":
-        message = "unknown key (not part of the roster format)"
-    elif err["type"] == "missing":
-        message = "required key is missing"
-    return DocumentError(json_path(tuple(err["loc"])), message)
+    return DocumentError(json_path(tuple(err["loc"])), error_words(err))
 
 
 def parse_document(data: Any, catalogue_for: Callable[[str], Any] | None = None) -> RosterDocument:

@@ -8,10 +8,18 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 
 FORMAT = "muster.roster/1"
 
-# Free text a player types: trimmed, non-empty, bounded so a pasted novel is refused.
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
-RosterName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-Ref = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+# Free text a player types: trimmed, non-empty, bounded so a pasted novel is refused,
+# and free of control characters (NUL, escape sequences, line breaks).
+NO_CONTROL = r"^[^\x00-\x1f\x7f]*$"
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100, pattern=NO_CONTROL)
+]
+RosterName = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200, pattern=NO_CONTROL)
+]
+Ref = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100, pattern=NO_CONTROL)
+]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 
 

@@ -9,6 +9,7 @@ from django.http import QueryDict
 from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
+from rules.document import error_words
 from rules.report import ModelReport, Report
 
 FieldErrors = dict[str, str]
@@ -28,6 +29,10 @@ class SystemUI(ABC):
     totals_template: ClassVar[str]
     view_template: ClassVar[str]
     new_model_kinds: ClassVar[list[tuple[str, str]]]
+
+    def default_kind(self, document: dict[str, Any]) -> str:
+        """The kind the "Add a model" picker offers first; the first kind unless overridden."""
+        return self.new_model_kinds[0][0]
 
     @abstractmethod
     def default_options(self, catalogue: Any) -> dict[str, Any]:
@@ -81,21 +86,5 @@ def friendly(exc: ValidationError, fields: dict[tuple[Any, ...], str]) -> FieldE
     for err in exc.errors(include_url=False):
         loc = tuple(err["loc"])
         key = next((fields[loc[:n]] for n in range(len(loc), 0, -1) if loc[:n] in fields), "form")
-        out.setdefault(key, _words(err))
+        out.setdefault(key, error_words(err))
     return out
-
-
-def _words(err: Any) -> str:
-    ctx = err.get("ctx") or {}
-    kind = err["type"]
-    if kind == "string_too_long":
-        return f"at most {ctx.get('max_length')} characters"
-    if kind in ("string_too_short", "missing"):
-        return "required"
-    if kind == "less_than_equal":
-        return f"at most {ctx.get('le')}"
-    if kind == "greater_than_equal":
-        return f"at least {ctx.get('ge')}"
-    if kind == "too_long":
-        return f"at most {ctx.get('max_length')} entries"
-    return str(err["msg"])

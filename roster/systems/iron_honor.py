@@ -25,6 +25,11 @@ _MODEL_FIELDS = {("name",): "name", ("type",): "type", ("skills",): "skills", ("
 _MODEL_FIELDS.update({("attributes", a): a for a in ATTRIBUTES})
 
 
+def _at(value: Any, bound: int | None, direction: int) -> bool:
+    """True when a stepper would move ``value`` past ``bound`` (floor: -1, ceiling: +1)."""
+    return isinstance(value, int) and bound is not None and (value - bound) * direction >= 0
+
+
 def _int(raw: str) -> int | None:
     try:
         return int(raw.strip())
@@ -41,6 +46,11 @@ class IronHonorUI(SystemUI):
     totals_template = "systems/iron-and-honor/totals.html"
     view_template = "systems/iron-and-honor/model_view.html"
     new_model_kinds = [("hero", "Hero"), ("companion", "Companion"), ("follower", "Follower")]
+
+    def default_kind(self, document: dict[str, Any]) -> str:
+        """A hero until the warband has one, then followers. Source: Iron & Honor p.15."""
+        has_hero = any(name_key(str(m.get("type", ""))) == "hero" for m in document.get("models", []))
+        return "follower" if has_hero else "hero"
 
     def default_options(self, catalogue: IronHonorCatalogue) -> dict[str, Any]:
         """Medium: 200 ExP. Source: Iron & Honor p.15."""
@@ -87,9 +97,13 @@ class IronHonorUI(SystemUI):
             attributes[a] = value if value is not None else raw
         bump = post.get("bump", "")
         if ":" in bump:
+            # A stepper moves the saved value, so quick clicks queued one after another
+            # each count, even though every form was posted with the value shown then.
             attr, _, delta = bump.partition(":")
-            if attr in ATTRIBUTES and isinstance(attributes[attr], int) and delta in ("1", "-1"):
-                attributes[attr] += int(delta)
+            stored = current.get("attributes", {}).get(attr)
+            if attr in ATTRIBUTES and isinstance(stored, int) and delta in ("1", "-1"):
+                attributes[attr] = stored + int(delta)
+                errors.pop(attr, None)
         model = {
             "name": post.get("name", ""),
             "type": post.get("type", ""),
@@ -104,7 +118,12 @@ class IronHonorUI(SystemUI):
         try:
             valid = IronHonorModel.model_validate(model)
         except ValidationError as exc:
-            return model, friendly(exc, _MODEL_FIELDS)
+            errors = friendly(exc, _MODEL_FIELDS)
+            span = catalogue.attribute_range
+            for a in ATTRIBUTES:
+                if a in errors and isinstance(attributes[a], int):
+                    errors[a] = f"attributes run from {span.min} to {span.max} (p.{span.page})"
+            return model, errors
         return valid.model_dump(mode="json", exclude_none=True), {}
 
     def _skills(
@@ -187,6 +206,8 @@ class IronHonorUI(SystemUI):
                     "name": catalogue.attribute_names[a],
                     "value": values["attributes"][a],
                     "error": errors.get(a),
+                    "at_floor": _at(values["attributes"][a], points["base"], -1),
+                    "at_ceiling": _at(values["attributes"][a], points["maximum"], +1),
                 }
                 for a in ATTRIBUTES
             ],

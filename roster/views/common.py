@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from roster.evaluation import Evaluation, evaluate_stored
 from roster.models import Roster
@@ -44,17 +45,19 @@ def editor_context(
     submitted: tuple[int, dict[str, Any], dict[str, str]] | None = None,
     notice: str | None = None,
     conflict: bool = False,
+    focus: int | None = None,
 ) -> dict[str, Any]:
     """Everything editor.html needs, from one Evaluation of the stored document.
 
-    ``submitted`` is (model index, rejected form values, field errors) to show again.
+    ``submitted`` is (model index, rejected form values, field errors) to show again;
+    ``focus`` the model whose name field takes the focus (after adding one).
     """
     evaluation = evaluation or evaluate_stored(roster.document)
     context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
     cards = []
     for i in range(len(evaluation.report.models)):
         values, errors = (submitted[1], submitted[2]) if submitted and submitted[0] == i else (None, {})
-        cards.append(card(roster, evaluation, i, values, errors))
+        cards.append(card(roster, evaluation, i, values, errors, focus=i == focus))
     context["cards"] = cards
     return context
 
@@ -77,16 +80,23 @@ def panel_context(
         "can_undo": roster.can_undo,
         "can_redo": roster.can_redo,
         "share_link": roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
+        "default_kind": ui_for(roster.system).default_kind(roster.document),
     }
 
 
 def card(
-    roster: Roster, evaluation: Evaluation, index: int, values: dict[str, Any] | None, errors: dict[str, str]
+    roster: Roster,
+    evaluation: Evaluation,
+    index: int,
+    values: dict[str, Any] | None,
+    errors: dict[str, str],
+    focus: bool = False,
 ) -> dict[str, Any]:
     """The context of one model card."""
     ui = ui_for(roster.system)
     return {
         "index": index,
+        "focus": focus,
         "roster": roster,
         "template": ui.card_template,
         "errors": errors,
@@ -102,15 +112,28 @@ def editor_url(roster: Roster, index: int | None = None) -> str:
 
 
 def respond_editor(request: HttpRequest, roster: Roster, status: int = 200, **kwargs: Any) -> HttpResponse:
-    """The whole editor region for htmx, the whole page otherwise."""
-    template = "roster/editor.html#editor" if request.htmx else "roster/editor.html"
-    return render(request, template, editor_context(roster, **kwargs), status=status)
+    """The whole editor region for htmx (replacing #editor, whatever the request
+    targeted), the whole page otherwise."""
+    if not request.htmx:
+        return render(request, "roster/editor.html", editor_context(roster, **kwargs), status=status)
+    response = render(request, "roster/editor.html#editor", editor_context(roster, **kwargs), status=status)
+    return reswap(retarget(response, "#editor"), "outerHTML")
+
+
+def respond_conflict(request: HttpRequest, current: Roster, notice: str) -> HttpResponse:
+    """A stale edit: htmx gets the current editor (409); a plain POST is sent back to the
+    editor with the notice, so the browser does not stay on the POST URL."""
+    if request.htmx:
+        return respond_editor(request, current, status=409, conflict=True, notice=notice)
+    messages.error(request, notice)
+    return redirect(editor_url(current))
 
 
 def after_edit(request: HttpRequest, roster: Roster, index: int | None = None) -> HttpResponse:
-    """After a successful structural edit: the editor region (htmx) or a redirect (plain POST)."""
+    """After a successful structural edit: the editor region (htmx, focusing the model at
+    ``index`` when given) or a redirect (plain POST)."""
     if request.htmx:
-        return respond_editor(request, roster)
+        return respond_editor(request, roster, focus=index)
     return redirect(editor_url(roster, index), permanent=False)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from roster.evaluation import Evaluation, evaluate_stored
@@ -21,6 +22,7 @@ from roster.views.common import (
     model_index,
     panel_context,
     posted_revision,
+    respond_conflict,
     respond_editor,
 )
 from rules.document import DocumentError, parse_document
@@ -31,6 +33,7 @@ CONFLICT = "This roster was changed in another tab or window. Here is its curren
 
 
 @require_GET
+@never_cache
 @login_required
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The editor page."""
@@ -46,7 +49,7 @@ def _commit(
     try:
         return roster.commit(document, action, posted_revision(request))
     except StaleRevision as exc:
-        return respond_editor(request, exc.current, status=409, conflict=True, notice=CONFLICT)
+        return respond_conflict(request, exc.current, CONFLICT)
 
 
 @require_POST
@@ -103,9 +106,10 @@ def update_options(request: HttpRequest, pk: int) -> HttpResponse:
         template = "roster/editor.html#editor" if request.htmx else "roster/editor.html"
         return render(request, template, context, status=status)
     document["name"] = name.strip()
-    if isinstance(
-        conflict := _commit(request, roster, document, "Changed the name and options"), HttpResponse
-    ):
+    if document == roster.document:
+        return after_edit(request, roster)
+    action = _options_change(roster.document, document)
+    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
         return conflict
     return after_edit(request, roster)
 
@@ -200,7 +204,7 @@ def _step(request: HttpRequest, pk: int, delta: int) -> HttpResponse:
     try:
         moved = roster.step(delta, posted_revision(request))
     except StaleRevision as exc:
-        return respond_editor(request, exc.current, status=409, conflict=True, notice=CONFLICT)
+        return respond_conflict(request, exc.current, CONFLICT)
     if not moved:
         word = "undo" if delta < 0 else "redo"
         return respond_editor(request, roster, notice=f"Nothing to {word}.")
@@ -230,3 +234,13 @@ def acknowledge_rules(request: HttpRequest, pk: int) -> HttpResponse:
     Roster.objects.filter(pk=roster.pk).update(rules_digest=digest)
     roster.rules_digest = digest
     return after_edit(request, roster)
+
+
+def _options_change(old: dict[str, Any], new: dict[str, Any]) -> str:
+    """A history line for the roster name and options ("Renamed to X; game size medium -> large")."""
+    parts = [f"Renamed to {new['name']}"] if old.get("name") != new.get("name") else []
+    before, after = old.get("options", {}), new.get("options", {})
+    for key in sorted(set(before) | set(after)):
+        if before.get(key) != after.get(key):
+            parts.append(f"{key.replace('_', ' ')} {before.get(key, '-')} -> {after.get(key, '-')}")
+    return "; ".join(parts) or "Saved the options"

@@ -5,14 +5,16 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from roster.models import Revision, StaleRevision
-from roster.views.common import after_edit, get_roster_for_user, posted_revision, respond_editor
+from roster.views.common import after_edit, get_roster_for_user, posted_revision, respond_conflict
 from roster.views.editor import CONFLICT
 
 
 @require_GET
+@never_cache
 @login_required
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     """Every revision, newest first, with when it was made and what changed."""
@@ -31,5 +33,5 @@ def restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     except Revision.DoesNotExist:
         raise Http404("no such revision") from None
     except StaleRevision as exc:
-        return respond_editor(request, exc.current, status=409, conflict=True, notice=CONFLICT)
+        return respond_conflict(request, exc.current, CONFLICT)
     return after_edit(request, roster)

@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from roster.catalogue import get_catalogue
@@ -45,6 +46,7 @@ def examples() -> list[dict[str, Any]]:
 
 
 @require_GET
+@never_cache
 @login_required
 def roster_list(request: HttpRequest) -> HttpResponse:
     """The player's rosters, newest change first, with an undo for a just-deleted one."""

@@ -139,7 +139,10 @@ def check_model_guideline(w: Warband) -> list[Issue]:
         return []
     return [
         w.issue(
-            "warning", "models.guideline", f"{n} models; the book is written for {g.min} to {g.max}.", g.page
+            "warning",
+            "models.guideline",
+            f"{n} model{'' if n == 1 else 's'}; the book is written for {g.min} to {g.max}.",
+            g.page,
         )
     ]
 

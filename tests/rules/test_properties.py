@@ -14,7 +14,7 @@ CAT = catalogue()
 TRAIT_NAMES = [t.name for t in CAT.traits] + ["Unknown Trait"]
 SKILL_NAMES = [s.name for s in CAT.skills] + [a for s in CAT.skills for a in s.aliases] + ["Laser"]
 text = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=20
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=20
 ).filter(lambda s: s.strip())
 
 skills = st.one_of(

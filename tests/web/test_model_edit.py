@@ -75,7 +75,7 @@ def test_saving_without_a_change_adds_no_revision(roster, alice_client):
 
 BAD_FIELDS = [
     ({"MA": "abc"}, "MA: enter a whole number"),
-    ({"MA": "99"}, "MA: at most 10"),
+    ({"MA": "99"}, "MA: attributes run from 2 to 6 (p.12)"),
     ({"PD": ""}, "PD: enter a whole number"),
     ({"name": "x" * 10_000}, "Name: at most 100 characters"),
     ({"name": "   "}, "Name: required"),

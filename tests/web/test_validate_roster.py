@@ -92,7 +92,7 @@ def test_not_json(tmp_path):
 def test_wrong_types(tmp_path):
     doc = medium()
     doc["models"][2]["attributes"]["PD"] = "three"
-    assert_unreadable(tmp_path, write(tmp_path, doc), "$.models[2].attributes.PD", "integer")
+    assert_unreadable(tmp_path, write(tmp_path, doc), "$.models[2].attributes.PD", "a whole number is needed")
 
 
 def test_unknown_system(tmp_path):

@@ -13,7 +13,7 @@ from tests.beestwars import catalogue
 CAT = catalogue()
 PROFILE_NAMES = [p.name for p in CAT.profiles] + [p.slug for p in CAT.profiles] + ["Geladan", "Dragon"]
 text = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=20
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=20
 ).filter(lambda s: s.strip())
 
 supplied = st.fixed_dictionaries(

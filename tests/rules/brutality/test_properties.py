@@ -24,7 +24,7 @@ TRAITS = names(CAT.model_traits, "Laser Eyes")
 ABILITIES = names(CAT.model_abilities, "Lucky")
 POWERS = names(CAT.powers, "Fireball")
 text = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=20
+    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=20
 ).filter(lambda s: s.strip())
 stat = st.integers(1, 8)
 supplied = st.fixed_dictionaries(
