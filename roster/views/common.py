@@ -44,10 +44,12 @@ def editor_context(
     submitted: tuple[int, dict[str, Any], dict[str, str]] | None = None,
     notice: str | None = None,
     conflict: bool = False,
+    add_error: str | None = None,
 ) -> dict[str, Any]:
     """Everything editor.html needs, from one Evaluation of the stored document.
 
-    ``submitted`` is (model index, rejected form values, field errors) to show again.
+    ``submitted`` is (model index, rejected form values, field errors) to show again;
+    ``add_error`` a message for the add-a-model form.
     """
     evaluation = evaluation or evaluate_stored(roster.document)
     context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
@@ -56,6 +58,8 @@ def editor_context(
         values, errors = (submitted[1], submitted[2]) if submitted and submitted[0] == i else (None, {})
         cards.append(card(roster, evaluation, i, values, errors))
     context["cards"] = cards
+    context["add"] = ui_for(roster.system).add_context(evaluation)
+    context["add_error"] = add_error
     return context
 
 

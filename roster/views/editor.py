@@ -113,21 +113,20 @@ def update_options(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def add_model(request: HttpRequest, pk: int) -> HttpResponse:
-    """Add a model of the posted kind (hero, companion, follower...) at the end."""
+    """Add a model of the posted kind (hero, companion, follower; a profile...) at the end."""
     roster = get_roster_for_user(request, pk)
     ui = ui_for(roster.system)
-    kinds = dict(ui.new_model_kinds)
+    catalogue = evaluate_stored(roster.document).catalogue
+    kinds = dict(ui.model_kinds(catalogue))
     kind = request.POST.get("kind", "")
     models = roster.document.get("models", [])
     if kind not in kinds:
-        return respond_editor(
-            request, roster, status=422, notice=f"Choose what to add: {', '.join(kinds.values())}."
-        )
+        choices = ", ".join(kinds.values()) if len(kinds) <= 5 else "one from the list"
+        return respond_editor(request, roster, status=422, add_error=f"Choose what to add: {choices}.")
     if len(models) >= MAX_MODELS:
         return respond_editor(
-            request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models."
+            request, roster, status=422, add_error=f"A roster holds at most {MAX_MODELS} models."
         )
-    catalogue = evaluate_stored(roster.document).catalogue
     model = ui.new_model(kind, catalogue, {m.get("name", "").casefold() for m in models})
     document = copy.deepcopy(roster.document)
     document["models"].append(model)
