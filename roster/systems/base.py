@@ -39,6 +39,10 @@ class SystemUI(ABC):
         """
         return list(self.new_model_kinds)
 
+    def model_label(self, model: dict[str, Any]) -> str:
+        """What history lines call a stored model ("Added Raensleyar"); by default its name."""
+        return str(model.get("name", ""))
+
     def add_context(self, evaluation: Evaluation) -> dict[str, Any]:
         """Context of the add-a-model form (``add_template``), available there as ``add``.
 

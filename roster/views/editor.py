@@ -130,7 +130,8 @@ def add_model(request: HttpRequest, pk: int) -> HttpResponse:
     model = ui.new_model(kind, catalogue, {m.get("name", "").casefold() for m in models})
     document = copy.deepcopy(roster.document)
     document["models"].append(model)
-    if isinstance(conflict := _commit(request, roster, document, f"Added {model['name']}"), HttpResponse):
+    action = f"Added {ui.model_label(model)}"
+    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
         return conflict
     return after_edit(request, roster, len(document["models"]) - 1)
 
@@ -141,11 +142,10 @@ def remove_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     """Remove a model (Undo brings it back)."""
     roster = get_roster_for_user(request, pk)
     model_index(roster, index)
+    label = ui_for(roster.system).model_label
     document = copy.deepcopy(roster.document)
     removed = document["models"].pop(index)
-    if isinstance(
-        conflict := _commit(request, roster, document, f"Removed {removed.get('name')}"), HttpResponse
-    ):
+    if isinstance(conflict := _commit(request, roster, document, f"Removed {label(removed)}"), HttpResponse):
         return conflict
     return after_edit(request, roster)
 
@@ -162,10 +162,11 @@ def duplicate_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
             request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models."
         )
     clone = copy.deepcopy(document["models"][index])
-    clone["name"] = f"{clone.get('name', '')[:93]} (copy)"
+    label = ui_for(roster.system).model_label
+    clone["name"] = f"{label(clone)[:93]} (copy)"
     document["models"].insert(index + 1, clone)
     if isinstance(
-        conflict := _commit(request, roster, document, f"Duplicated {document['models'][index].get('name')}"),
+        conflict := _commit(request, roster, document, f"Duplicated {label(document['models'][index])}"),
         HttpResponse,
     ):
         return conflict
@@ -187,9 +188,8 @@ def move_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         document["models"][target],
         document["models"][index],
     )
-    if isinstance(
-        conflict := _commit(request, roster, document, f"Moved {models[index].get('name')}"), HttpResponse
-    ):
+    action = f"Moved {ui_for(roster.system).model_label(models[index])}"
+    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
         return conflict
     return after_edit(request, roster, target)
 

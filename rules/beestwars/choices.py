@@ -61,5 +61,7 @@ def supplied_bounds() -> dict[str, tuple[int, int]]:
         meta = Supplied.model_fields[key].metadata
         low = next(m.ge for m in meta if isinstance(m, Ge))
         high = next(m.le for m in meta if isinstance(m, Le))
-        out[key] = (int(low), int(high))
+        if not isinstance(low, int) or not isinstance(high, int):
+            raise TypeError(f"Supplied.{key} must be bounded by whole numbers")
+        out[key] = (low, high)
     return out
