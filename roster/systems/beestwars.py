@@ -18,7 +18,6 @@ from rules.report import ModelReport, Report
 # The column heads of the profile table (p.11).
 ABBR = {"skill": "Sk", "might": "Mt", "toughness": "T", "movement": "Ma", "defense": "D"}
 UNITS = {
-    "points": "points",
     "skill": "3d6 target",
     "might": "d6 dice",
     "movement": "inches",
