@@ -18,13 +18,15 @@ def export_json(document: dict[str, Any]) -> str:
 
 
 def export_text(evaluation: Evaluation) -> str:
-    """Plain text for forums and chat: a title line, one line per model with its cost, totals."""
+    """Plain text for forums and chat: a title line, one line per model with its cost ("?"
+    when unknown), totals."""
     report = evaluation.report
     ui = ui_for(report.system)
     unit = report.totals["unit"]
     lines = [f"{report.name} ({SYSTEMS[report.system].title})", ""]
     for m in report.models:
-        lines.append(f"{m.name} - {ui.text_summary(m)} - {json_number(m.cost)} {unit}")
+        cost = "?" if m.cost is None else json_number(m.cost)
+        lines.append(f"{m.name} - {ui.text_summary(m)} - {cost} {unit}")
     limit = report.totals.get("limit")
     total = f"{json_number(report.totals['cost'])}" + (
         f" / {json_number(limit)}" if limit is not None else ""

@@ -29,10 +29,35 @@ class SystemUI(ABC):
     totals_template: ClassVar[str]
     view_template: ClassVar[str]
     new_model_kinds: ClassVar[list[tuple[str, str]]]
+    add_template: ClassVar[str] = "roster/_add_model.html"
+    empty_text: ClassVar[str] = "No models yet."
 
-    def default_kind(self, document: dict[str, Any]) -> str:
-        """The kind the "Add a model" picker offers first; the first kind unless overridden."""
-        return self.new_model_kinds[0][0]
+    def model_kinds(self, catalogue: Any) -> list[tuple[str, str]]:
+        """What the player may add, as (kind, label) pairs for ``new_model``.
+
+        By default the fixed ``new_model_kinds``; a system whose kinds come from its
+        rules data (one per profile) overrides this.
+        """
+        return list(self.new_model_kinds)
+
+    def model_label(self, model: dict[str, Any]) -> str:
+        """What history lines call a stored model ("Added Raensleyar"); by default its name."""
+        return str(model.get("name", ""))
+
+    def add_context(self, evaluation: Evaluation) -> dict[str, Any]:
+        """Context of the add-a-model form (``add_template``), available there as ``add``.
+
+        By default ``{"kinds": [(kind, label), ...], "default": kind}`` for a plain select.
+        """
+        kinds = self.model_kinds(evaluation.catalogue)
+        return {
+            "kinds": kinds,
+            "default": self.default_kind(evaluation.document.model_dump(mode="json"), kinds),
+        }
+
+    def default_kind(self, document: dict[str, Any], kinds: list[tuple[str, str]]) -> str:
+        """The kind the "Add a model" select offers first: the first kind unless overridden."""
+        return kinds[0][0] if kinds else ""
 
     @abstractmethod
     def default_options(self, catalogue: Any) -> dict[str, Any]:
@@ -44,7 +69,7 @@ class SystemUI(ABC):
 
     @abstractmethod
     def new_model(self, kind: str, catalogue: Any, taken_names: set[str]) -> dict[str, Any]:
-        """A fresh model of ``kind`` (one of ``new_model_kinds``) with a name not in ``taken_names``.
+        """A fresh model of ``kind`` (one of ``model_kinds``) with a name not in ``taken_names``.
 
         Raises KeyError for an unknown kind.
         """

@@ -46,8 +46,9 @@ class IronHonorUI(SystemUI):
     totals_template = "systems/iron-and-honor/totals.html"
     view_template = "systems/iron-and-honor/model_view.html"
     new_model_kinds = [("hero", "Hero"), ("companion", "Companion"), ("follower", "Follower")]
+    empty_text = "No models yet. Add a hero first: every warband needs exactly one."
 
-    def default_kind(self, document: dict[str, Any]) -> str:
+    def default_kind(self, document: dict[str, Any], kinds: list[tuple[str, str]]) -> str:
         """A hero until the warband has one, then followers. Source: Iron & Honor p.15."""
         has_hero = any(name_key(str(m.get("type", ""))) == "hero" for m in document.get("models", []))
         return "follower" if has_hero else "hero"

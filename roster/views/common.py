@@ -46,11 +46,13 @@ def editor_context(
     notice: str | None = None,
     conflict: bool = False,
     focus: int | None = None,
+    add_error: str | None = None,
 ) -> dict[str, Any]:
     """Everything editor.html needs, from one Evaluation of the stored document.
 
     ``submitted`` is (model index, rejected form values, field errors) to show again;
-    ``focus`` the model whose name field takes the focus (after adding one).
+    ``focus`` the model whose name field takes the focus (after adding one);
+    ``add_error`` a message for the add-a-model form.
     """
     evaluation = evaluation or evaluate_stored(roster.document)
     context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
@@ -59,6 +61,8 @@ def editor_context(
         values, errors = (submitted[1], submitted[2]) if submitted and submitted[0] == i else (None, {})
         cards.append(card(roster, evaluation, i, values, errors, focus=i == focus))
     context["cards"] = cards
+    context["add"] = ui_for(roster.system).add_context(evaluation)
+    context["add_error"] = add_error
     return context
 
 
@@ -80,7 +84,6 @@ def panel_context(
         "can_undo": roster.can_undo,
         "can_redo": roster.can_redo,
         "share_link": roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
-        "default_kind": ui_for(roster.system).default_kind(roster.document),
     }
 
 

@@ -117,25 +117,25 @@ def update_options(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def add_model(request: HttpRequest, pk: int) -> HttpResponse:
-    """Add a model of the posted kind (hero, companion, follower...) at the end."""
+    """Add a model of the posted kind (hero, companion, follower; a profile...) at the end."""
     roster = get_roster_for_user(request, pk)
     ui = ui_for(roster.system)
-    kinds = dict(ui.new_model_kinds)
+    catalogue = evaluate_stored(roster.document).catalogue
+    kinds = dict(ui.model_kinds(catalogue))
     kind = request.POST.get("kind", "")
     models = roster.document.get("models", [])
     if kind not in kinds:
-        return respond_editor(
-            request, roster, status=422, notice=f"Choose what to add: {', '.join(kinds.values())}."
-        )
+        choices = ", ".join(kinds.values()) if len(kinds) <= 5 else "one from the list"
+        return respond_editor(request, roster, status=422, add_error=f"Choose what to add: {choices}.")
     if len(models) >= MAX_MODELS:
         return respond_editor(
-            request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models."
+            request, roster, status=422, add_error=f"A roster holds at most {MAX_MODELS} models."
         )
-    catalogue = evaluate_stored(roster.document).catalogue
     model = ui.new_model(kind, catalogue, {m.get("name", "").casefold() for m in models})
     document = copy.deepcopy(roster.document)
     document["models"].append(model)
-    if isinstance(conflict := _commit(request, roster, document, f"Added {model['name']}"), HttpResponse):
+    action = f"Added {ui.model_label(model)}"
+    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
         return conflict
     return after_edit(request, roster, len(document["models"]) - 1)
 
@@ -146,11 +146,10 @@ def remove_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     """Remove a model (Undo brings it back)."""
     roster = get_roster_for_user(request, pk)
     model_index(roster, index)
+    label = ui_for(roster.system).model_label
     document = copy.deepcopy(roster.document)
     removed = document["models"].pop(index)
-    if isinstance(
-        conflict := _commit(request, roster, document, f"Removed {removed.get('name')}"), HttpResponse
-    ):
+    if isinstance(conflict := _commit(request, roster, document, f"Removed {label(removed)}"), HttpResponse):
         return conflict
     return after_edit(request, roster)
 
@@ -167,10 +166,11 @@ def duplicate_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
             request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models."
         )
     clone = copy.deepcopy(document["models"][index])
-    clone["name"] = f"{clone.get('name', '')[:93]} (copy)"
+    label = ui_for(roster.system).model_label
+    clone["name"] = f"{label(clone)[:93]} (copy)"
     document["models"].insert(index + 1, clone)
     if isinstance(
-        conflict := _commit(request, roster, document, f"Duplicated {document['models'][index].get('name')}"),
+        conflict := _commit(request, roster, document, f"Duplicated {label(document['models'][index])}"),
         HttpResponse,
     ):
         return conflict
@@ -192,9 +192,8 @@ def move_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         document["models"][target],
         document["models"][index],
     )
-    if isinstance(
-        conflict := _commit(request, roster, document, f"Moved {models[index].get('name')}"), HttpResponse
-    ):
+    action = f"Moved {ui_for(roster.system).model_label(models[index])}"
+    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
         return conflict
     return after_edit(request, roster, target)
 

@@ -53,3 +53,20 @@ def snapshot(roster: Roster) -> tuple[int, Any, int]:
     """(revision, document, number of revisions) as stored now."""
     fresh = Roster.objects.get(pk=roster.pk)
     return fresh.revision, copy.deepcopy(fresh.document), fresh.revisions.count()
+
+
+def clovis(owner: User) -> Roster:
+    """Alice's copy of Stone Hoof's raiders (Beestwars, 257 of 300 points, legal)."""
+    from tests.beestwars import example as beestwars_example
+
+    return Roster.create(owner, beestwars_example())
+
+
+def fighter_post(roster: Roster, index: int, **changes: Any) -> dict[str, Any]:
+    """The Beestwars fighter form as a browser would post it: the name and the values
+    the player supplied, with ``changes`` applied."""
+    model = roster.document["models"][index]
+    data: dict[str, Any] = {"revision": roster.revision, "name": model.get("name", "")}
+    data.update({f"supplied_{k}": str(v) for k, v in (model.get("supplied") or {}).items()})
+    data.update(changes)
+    return data

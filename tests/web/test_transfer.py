@@ -23,7 +23,7 @@ IH_EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize("name", IH_EXAMPLES)
+@pytest.mark.parametrize("name", [*IH_EXAMPLES, "beestwars-clovis-300"])
 def test_export_import_export_is_identical(name, alice, alice_client):
     r = Roster.create(alice, example(name))
     first = alice_client.get(reverse("roster-export-json", args=[r.pk]))
