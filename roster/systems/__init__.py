@@ -8,9 +8,10 @@ Adding a system means one module here and one line in :data:`UIS`.
 from __future__ import annotations
 
 from roster.systems.base import FieldErrors, SystemUI
+from roster.systems.brutality import BrutalityUI
 from roster.systems.iron_honor import IronHonorUI
 
-UIS: dict[str, SystemUI] = {ui.system_id: ui for ui in (IronHonorUI(),)}
+UIS: dict[str, SystemUI] = {ui.system_id: ui for ui in (IronHonorUI(), BrutalityUI())}
 
 
 def ui_for(system_id: str) -> SystemUI:

@@ -28,6 +28,8 @@ class SystemUI(ABC):
     totals_template: ClassVar[str]
     view_template: ClassVar[str]
     new_model_kinds: ClassVar[list[tuple[str, str]]]
+    # What the editor says while the roster has no models yet.
+    empty_text: ClassVar[str] = "No models yet."
 
     @abstractmethod
     def default_options(self, catalogue: Any) -> dict[str, Any]:

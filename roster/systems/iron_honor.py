@@ -41,6 +41,7 @@ class IronHonorUI(SystemUI):
     totals_template = "systems/iron-and-honor/totals.html"
     view_template = "systems/iron-and-honor/model_view.html"
     new_model_kinds = [("hero", "Hero"), ("companion", "Companion"), ("follower", "Follower")]
+    empty_text = "No models yet. Add a hero first: every warband needs exactly one."
 
     def default_options(self, catalogue: IronHonorCatalogue) -> dict[str, Any]:
         """Medium: 200 ExP. Source: Iron & Honor p.15."""
