@@ -122,26 +122,19 @@ class BrutalityUI(SystemUI):
         cls = catalogue.model_class(model["class"])
         if cls is None and name_key(model["class"]) != name_key(current.get("class", "")):
             errors["class"] = "choose Melee, Fast, Ranged or Support"
-        upgrade = post.get("upgrade", "").strip()
-        if upgrade:
-            model["upgrade"] = self._known(
-                upgrade, catalogue.upgrade, current.get("upgrade"), "upgrade", errors
-            )
+        for key, lookup in (("upgrade", catalogue.upgrade), ("ability", catalogue.ability)):
+            raw = post.get(key, "").strip()
+            if raw:
+                model[key] = self._known(raw, lookup, current.get(key), key, errors)
         if post.get("leader"):
             model["leader"] = True
-        model["traits"] = self._names(
-            post.getlist("trait"), catalogue.trait, current.get("traits", []), "traits", errors
-        )
-        ability = post.get("ability", "").strip()
-        if ability:
-            model["ability"] = self._known(
-                ability, catalogue.ability, current.get("ability"), "ability", errors
-            )
-        model["powers"] = self._names(
-            post.getlist("power"), catalogue.power, current.get("powers", []), "powers", errors
-        )
+        for key, field, lookup in (
+            ("traits", "trait", catalogue.trait),
+            ("powers", "power", catalogue.power),
+        ):
+            model[key] = self._names(post.getlist(field), lookup, current.get(key, []), key, errors)
         supplied = self._supplied(post, errors)
-        line = catalogue.upgrade(upgrade) if upgrade else cls
+        line = catalogue.upgrade(model["upgrade"]) if "upgrade" in model else cls
         if line is not None:
             # The form asks only for what the model's line lacks; after a change of class or
             # upgrade, values for the old line's gaps are not the new line's.

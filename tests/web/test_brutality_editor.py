@@ -257,3 +257,26 @@ def test_the_shared_page_marks_the_players_values(warband, alice_client, anon_cl
     html = anon_client.get(reverse("shared", args=[link.token])).content.decode()
     assert 'class="player" title="Your own value: not checked against the book">2*<' in html
     assert "your own value (HP 2), not checked against the book" in html
+
+
+def test_a_rejected_points_free_game_keeps_its_choice_and_typed_values(warband, alice_client):
+    response = options(
+        alice_client, warband, mode="moderate", game="count", model_count="", upgraded_count="1"
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert 'id="roster-game-count" name="game" value="count" checked' in html
+    assert 'name="upgraded_count" type="number" inputmode="numeric" min="0" max="50" value="1"' in html
+
+
+def test_the_stored_game_is_the_checked_one(warband, alice_client):
+    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    assert 'id="roster-game-points" name="game" value="points" checked' in html
+    assert 'id="roster-game-count" name="game" value="count">' in html
+
+
+def test_the_history_says_what_changed(warband, alice_client):
+    update(alice_client, warband, 1, upgrade="Berserker", trait=["plus-1-save"], leader="1")
+    warband.refresh_from_db()
+    action = warband.revisions.get(number=2).action
+    assert action == "Brakk: upgrade none -> Berserker; now the Leader; removed trait Flight/Agile"

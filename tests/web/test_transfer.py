@@ -109,7 +109,7 @@ def test_plain_text_export(alice, alice_client):
             json.dumps(example("iron-and-honor-sundered-elve")).replace('"Reach"', '"Rech"', 1),
             "at $.models[2].traits[1]: unknown trait &#x27;Rech&#x27;",
         ),
-        (json.dumps(example("brutality-moderate-points")), "Muster cannot edit Brutality"),
+        (json.dumps(example("beestwars-clovis-300")), "Muster cannot edit The Denizens of the Beestwars"),
         ("", "Choose a file or paste a roster."),
     ],
 )
