@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from roster.systems.base import FieldErrors, SystemUI
 from roster.systems.beestwars import BeestwarsUI
+from roster.systems.brutality import BrutalityUI
 from roster.systems.iron_honor import IronHonorUI
 
-UIS: dict[str, SystemUI] = {ui.system_id: ui for ui in (IronHonorUI(), BeestwarsUI())}
+UIS: dict[str, SystemUI] = {ui.system_id: ui for ui in (IronHonorUI(), BrutalityUI(), BeestwarsUI())}
 
 
 def ui_for(system_id: str) -> SystemUI:

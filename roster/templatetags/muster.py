@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import template
+
+from rules.report import json_number
 
 register = template.Library()
 
@@ -16,3 +19,9 @@ def times(value: Any) -> range:
         return range(max(0, min(int(value), 50)))
     except (TypeError, ValueError):
         return range(0)
+
+
+@register.filter
+def number(value: Any) -> Any:
+    """An exact cost as players write it: Decimal 5.0 -> 5, 4.5 -> 4.5; other values unchanged."""
+    return json_number(value) if isinstance(value, Decimal) else value

@@ -109,7 +109,6 @@ def test_plain_text_export(alice, alice_client):
             json.dumps(example("iron-and-honor-sundered-elve")).replace('"Reach"', '"Rech"', 1),
             "at $.models[2].traits[1]: unknown trait &#x27;Rech&#x27;",
         ),
-        (json.dumps(example("brutality-moderate-points")), "Muster cannot edit Brutality"),
         ("", "Choose a file or paste a roster."),
     ],
 )
@@ -125,3 +124,14 @@ def test_import_refuses_more_than_one_megabyte(alice, alice_client):
     response = alice_client.post(reverse("roster-import"), {"file": upload})
     assert response.status_code == 422
     assert "the limit is 1,000,000" in response.content.decode()
+
+
+def test_a_system_without_an_editor_is_not_imported(alice, alice_client, monkeypatch):
+    from roster import systems
+
+    monkeypatch.delitem(systems.UIS, "beestwars")
+    response = alice_client.post(
+        reverse("roster-import"), {"text": json.dumps(example("beestwars-clovis-300"))}
+    )
+    assert response.status_code == 422
+    assert "Muster cannot edit The Denizens of the Beestwars rosters yet" in response.content.decode()
