@@ -33,4 +33,4 @@ test-suite: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP) system-deps
-	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only -p no:randomly
+	$(BIN)/python -m bench.run

@@ -110,6 +110,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts and wait for it, rather than fail
     # with "database is locked" when two requests write at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    # Tests use a file, not shared-cache memory, so concurrent connections wait for the
+    # write lock as in production instead of failing with "table is locked".
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 # A shared cache (Redis) keeps PDF sheets and rate-limit counters common to every app
 # server; without CACHE_URL each process has its own.

@@ -33,3 +33,9 @@ def _empty_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def rules_loaded_db(transactional_db: Any) -> None:
+    """Transactional tests start from empty tables: load the rules data first."""
+    call_command("load_rules", verbosity=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -205,8 +206,10 @@ def _step(request: HttpRequest, pk: int, delta: int) -> HttpResponse:
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
     if not moved:
-        word = "undo" if delta < 0 else "redo"
-        return respond_editor(request, roster, notice=f"Nothing to {word}.")
+        notice = f"Nothing to {'undo' if delta < 0 else 'redo'}."
+        if request.htmx:
+            return respond_editor(request, roster, notice=notice)
+        messages.info(request, notice)
     return after_edit(request, roster)
 
 

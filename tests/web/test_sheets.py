@@ -4,10 +4,11 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from bench.workloads import iron_and_honor_nine
 from roster.evaluation import evaluate_stored
 from roster.models import Roster
 from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
-from tests.ih import example, model, roster
+from tests.ih import example
 from tests.web import pdf as pdfs
 
 pytestmark = pytest.mark.django_db
@@ -44,27 +45,7 @@ def test_every_model_cost_and_trait_is_on_the_sheet(name):
 
 
 def nine_models():
-    sword = {"skill": "1H Edged", "label": "Sword"}
-    names = ["Åsa Stormdóttir", "Müller", "Ægir", "Łucja", "Siobhán", "Þórr", "Zoë", "Ørjan", "Ğöktürk"]
-    models = [
-        model(
-            "hero", name=names[0], skills=[sword, "Shield"], traits=["Inspiring", "Slayer", "Tough", "Agile"]
-        )
-    ]
-    models += [
-        model("companion", name=n, skills=[sword], traits=["Sorcery", "Good Karma", "Veteran"])
-        for n in names[1:3]
-    ]
-    models += [
-        model(
-            "follower",
-            name=n,
-            skills=[sword, "Thrown Weapon"],
-            traits=["Tough", "Veteran", "Ranger", "Swift"],
-        )
-        for n in names[3:]
-    ]
-    return roster(models, "large")
+    return iron_and_honor_nine()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

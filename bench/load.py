@@ -1,0 +1,166 @@
+"""A small HTTP client for load runs on loopback: a logged-in player who edits a roster
+with htmx requests, a visitor who reads a shared page, and a bounded runner.
+
+Every run is bounded in both requests and seconds and talks only to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import http.client
+import re
+import statistics
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+
+REVISION = re.compile(r'id="roster-state" data-revision="(\d+)"')
+CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+class Client:
+    """One keep-alive HTTP connection with a cookie jar (session and CSRF cookies)."""
+
+    def __init__(self, base_url: str) -> None:
+        parsed = urllib.parse.urlsplit(base_url)
+        if parsed.hostname not in ("127.0.0.1", "localhost"):
+            raise ValueError("load runs only talk to 127.0.0.1")
+        self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, str]:
+        """Send a request; returns (status, body text). Raises OSError on connection errors."""
+        all_headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **(headers or {})}
+        data = None
+        if body is not None:
+            data = urllib.parse.urlencode(body, doseq=True)
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if "csrftoken" in self.cookies:
+            all_headers.setdefault("X-CSRFToken", self.cookies["csrftoken"])
+        self.conn.request(method, path, body=data, headers=all_headers)
+        response = self.conn.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                self.cookies[name] = morsel.value
+        return response.status, text
+
+    def log_in(self, username: str, password: str) -> None:
+        """Log in through the real form; raises RuntimeError if it does not work."""
+        _, page = self.request("GET", "/accounts/login/")
+        token = CSRF_FIELD.search(page)
+        status, _ = self.request(
+            "POST",
+            "/accounts/login/",
+            {
+                "username": username,
+                "password": password,
+                "csrfmiddlewaretoken": token.group(1) if token else "",
+            },
+        )
+        if status != 302:
+            raise RuntimeError(f"log-in failed with {status}")
+
+
+class Editor:
+    """A player renaming one model of their roster back and forth, as htmx would send it."""
+
+    def __init__(self, client: Client, roster_id: int) -> None:
+        self.client = client
+        self.roster_id = roster_id
+        _, page = client.request("GET", f"/rosters/{roster_id}/")
+        found = REVISION.search(page)
+        if found is None:
+            raise RuntimeError(f"roster {roster_id} did not open")
+        self.revision = int(found.group(1))
+        self.flip = False
+
+    def edit(self) -> int:
+        """One model update round trip; returns the status."""
+        self.flip = not self.flip
+        form = {
+            "revision": str(self.revision),
+            "name": "Frokn II" if self.flip else "Frokn",
+            "type": "follower",
+            "MA": "4",
+            "RA": "2",
+            "PD": "3",
+            "WP": "3",
+            "skill": ["2H Edged", ""],
+            "label": ["Northmen Battle Axe", ""],
+            "trait": ["ranger", "veteran"],
+        }
+        status, text = self.client.request(
+            "POST", f"/rosters/{self.roster_id}/models/6/", form, {"HX-Request": "true"}
+        )
+        found = REVISION.search(text)
+        if found:
+            self.revision = int(found.group(1))
+        return status
+
+
+@dataclass
+class LoadResult:
+    """What a bounded run did: requests, errors (5xx or connection failures), rate."""
+
+    requests: int = 0
+    errors: int = 0
+    statuses: dict[int, int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def rps(self) -> float:
+        """Requests per second over the run."""
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    @property
+    def median_ms(self) -> float:
+        """Median latency in milliseconds."""
+        return statistics.median(self.latencies) * 1000 if self.latencies else 0.0
+
+
+def run(
+    make_worker: Callable[[int], Callable[[], int]], clients: int, seconds: float, max_requests: int = 100_000
+) -> LoadResult:
+    """Run ``clients`` threads, each calling its worker (made by ``make_worker(i)``, which
+    returns an HTTP status) until ``seconds`` pass or ``max_requests`` are made in all."""
+    result = LoadResult()
+    lock = threading.Lock()
+    workers = [make_worker(i) for i in range(clients)]
+    stop = time.monotonic() + seconds
+
+    def loop(work: Callable[[], int]) -> None:
+        while time.monotonic() < stop:
+            with lock:
+                if result.requests >= max_requests:
+                    return
+                result.requests += 1
+            start = time.perf_counter()
+            try:
+                status = work()
+            except (OSError, http.client.HTTPException):
+                status = 599
+            elapsed = time.perf_counter() - start
+            with lock:
+                result.latencies.append(elapsed)
+                result.statuses[status] = result.statuses.get(status, 0) + 1
+                if status >= 500:
+                    result.errors += 1
+
+    begin = time.monotonic()
+    threads = [threading.Thread(target=loop, args=(w,)) for w in workers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=seconds + 60)
+    result.seconds = time.monotonic() - begin
+    return result

@@ -1,0 +1,259 @@
+"""`make bench`: Muster's speed against its budgets, as ratios to baselines measured in
+the same run. Prints one table and writes it as JSON under bench/results/.
+
+Everything talks to 127.0.0.1 only and is bounded in count and time (a few minutes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bench import load
+from bench.server import ROOT, Server, serve
+from bench.workloads import NINE_MODEL_ROSTERS, parsed
+
+Row = dict[str, Any]
+
+
+def timings(fn: Callable[[], object], rounds: int, seconds: float = 20.0) -> list[float]:
+    """Seconds per call, at most ``rounds`` calls or ``seconds`` in all."""
+    out: list[float] = []
+    stop = time.monotonic() + seconds
+    while len(out) < rounds and time.monotonic() < stop:
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def ms(values: list[float], q: float = 0.5) -> float:
+    """The q-quantile of ``values`` in milliseconds."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def evaluate_rows() -> list[Row]:
+    """evaluate() of a nine-model roster per system (median, p95) against 1 ms."""
+    rows = []
+    for system_id, document in NINE_MODEL_ROSTERS.items():
+        system, doc, catalogue = parsed(system_id, document)
+        for _ in range(50):
+            system.evaluate(doc, catalogue)
+        samples = timings(lambda s=system, d=doc, c=catalogue: s.evaluate(d, c), rounds=2000, seconds=10)
+        median = ms(samples)
+        rows.append(
+            {
+                "measure": f"evaluate() 9 models, {system_id}",
+                "value": round(median, 3),
+                "unit": "ms median",
+                "detail": f"p95 {ms(samples, 0.95):.3f} ms",
+                "budget": "< 1 ms",
+                "met": median < 1.0,
+            }
+        )
+    return rows
+
+
+def http_rows(server: Server, database: str) -> list[Row]:
+    """htmx edit round trip against /healthz on the same server, and shared-page throughput."""
+    client = load.Client(server.url)
+    client.log_in(server.seed["username"], server.seed["password"])
+    editor = load.Editor(client, server.seed["rosters"][0])
+    trivial = load.Client(server.url)
+    for _ in range(10):
+        editor.edit()
+        trivial.request("GET", "/healthz")
+    edit = timings(editor.edit, rounds=150, seconds=30)
+    base = timings(lambda: trivial.request("GET", "/healthz"), rounds=300, seconds=10)
+    ratio = statistics.median(edit) / statistics.median(base)
+    rows = [
+        {
+            "measure": f"htmx edit round trip ({database})",
+            "value": round(ms(edit), 2),
+            "unit": "ms median",
+            "detail": f"trivial view {ms(base):.2f} ms; ratio {ratio:.1f}x; {query_count()} queries per edit",
+            "budget": "<= 3x trivial",
+            "met": ratio <= 3,
+        }
+    ]
+    token = server.seed["token"]
+    for clients in (1, 8):
+
+        def reader(_: int) -> Callable[[], int]:
+            c = load.Client(server.url)
+            return lambda: c.request("GET", f"/s/{token}/")[0]
+
+        result = load.run(reader, clients=clients, seconds=6, max_requests=20_000)
+        rows.append(
+            {
+                "measure": f"shared page, {clients} client{'s' if clients > 1 else ''} ({database})",
+                "value": round(result.rps, 1),
+                "unit": "req/s",
+                "detail": f"{result.requests} requests, {result.errors} errors, "
+                f"median {result.median_ms:.1f} ms",
+                "budget": "no errors",
+                "met": result.errors == 0,
+            }
+        )
+    return rows
+
+
+def query_count() -> int:
+    """Database queries of one htmx model update, counted in-process on the same code
+    (Django's test client against this process's own throw-away database)."""
+    from django.contrib.auth.models import User
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from roster.models import Roster
+
+    user, _ = User.objects.get_or_create(username="bench-queries")
+    roster = Roster.create(user, NINE_MODEL_ROSTERS["iron-and-honor"])
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(user)
+    model = roster.document["models"][3]
+    form = {
+        "revision": roster.revision,
+        "name": "Łucja II",
+        "type": model["type"],
+        **{k: str(v) for k, v in model["attributes"].items()},
+        "skill": ["1H Edged", "Thrown Weapon", ""],
+        "label": ["Sword", "", ""],
+        "trait": model["traits"],
+    }
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(f"/rosters/{roster.pk}/models/3/", form, HTTP_HX_REQUEST="true")
+    if response.status_code != 200:
+        raise RuntimeError(f"the counted update answered {response.status_code}")
+    return len(queries)
+
+
+def sheet_rows(server: Server) -> list[Row]:
+    """A nine-model sheet cold against a one-page trivial document; a cached download."""
+    from roster.evaluation import evaluate_stored
+    from roster.sheets import SheetInfo, render_pdf, sheet_html
+
+    evaluation = evaluate_stored(NINE_MODEL_ROSTERS["iron-and-honor"])
+    html = sheet_html(
+        evaluation, SheetInfo(owner="bench", share_url=f"{server.url}/s/{server.seed['token']}/")
+    )
+    trivial = "<!doctype html><title>x</title><p>One page, one line of text.</p>"
+    render_pdf(html)
+    render_pdf(trivial)
+    cold = timings(lambda: render_pdf(html), rounds=10, seconds=40)
+    base = timings(lambda: render_pdf(trivial), rounds=20, seconds=10)
+    ratio = statistics.median(cold) / statistics.median(base)
+    client = load.Client(server.url)
+    client.log_in(server.seed["username"], server.seed["password"])
+    path = f"/rosters/{server.seed['rosters'][1]}/sheet.pdf"
+    client.request("GET", path)
+    cached = timings(lambda: client.request("GET", path), rounds=50, seconds=10)
+    return [
+        {
+            "measure": "PDF sheet, 9 models, cold",
+            "value": round(ms(cold), 1),
+            "unit": "ms median",
+            "detail": f"trivial document {ms(base):.1f} ms; ratio {ratio:.1f}x",
+            "budget": "<= 2x trivial",
+            "met": ratio <= 2,
+        },
+        {
+            "measure": "PDF sheet, cached download",
+            "value": round(ms(cached), 2),
+            "unit": "ms median",
+            "detail": "over HTTP from gunicorn",
+            "budget": "< 20 ms",
+            "met": ms(cached) < 20,
+        },
+    ]
+
+
+def memory_row(server: Server) -> Row:
+    """Peak RSS of the worker after rendering 50 different sheets (VmHWM)."""
+    client = load.Client(server.url)
+    client.log_in(server.seed["username"], server.seed["password"])
+    rosters = server.seed["rosters"]
+    for i in range(50):
+        client.request(
+            "GET", f"/rosters/{rosters[i % len(rosters)]}/sheet.pdf?paper={'a4' if i % 2 else 'letter'}&n={i}"
+        )
+        if i >= 2 * len(rosters):
+            load.Editor(client, rosters[i % len(rosters)]).edit()  # new revision: the next sheet is cold
+    peaks = []
+    for pid in server.worker_pids():
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                peaks.append(int(line.split()[1]) / 1024)
+    peak = max(peaks) if peaks else 0.0
+    return {
+        "measure": "worker peak RSS after 50 sheets",
+        "value": round(peak, 1),
+        "unit": "MiB",
+        "detail": f"{len(peaks)} worker(s)",
+        "budget": "report",
+        "met": True,
+    }
+
+
+def print_table(rows: list[Row]) -> None:
+    width = max(len(r["measure"]) for r in rows)
+    print(f"\n{'measure'.ljust(width)}  {'value':>10}  {'unit':<10}  {'budget':<14}  met  detail")
+    for r in rows:
+        print(
+            f"{r['measure'].ljust(width)}  {r['value']:>10}  {r['unit']:<10}  {r['budget']:<14}  "
+            f"{'yes' if r['met'] else 'NO ':<3}  {r['detail']}"
+        )
+
+
+def setup_django(workdir: str) -> None:
+    """Django in this process, on its own throw-away SQLite database with the rules data."""
+    os.environ["SQLITE_PATH"] = str(Path(workdir) / "local.sqlite3")
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.settings")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    call_command("load_rules", verbosity=0)
+
+
+def main() -> None:
+    """Run every measurement and write bench/results/<time>.json."""
+    started = time.monotonic()
+    database_url = os.environ.get("DATABASE_URL")
+    workdir = tempfile.mkdtemp(prefix="muster-bench-local-")
+    setup_django(workdir)
+    rows = evaluate_rows()
+    databases: list[tuple[str, str | None]] = [("SQLite", None)]
+    if database_url:
+        databases.append(("PostgreSQL", database_url))
+    for label, url in databases:
+        with serve(workers=1, rosters=10, database_url=url) as server:
+            rows += http_rows(server, label)
+            if label == "SQLite":
+                rows += sheet_rows(server)
+                rows.append(memory_row(server))
+    print_table(rows)
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    (out / f"{stamp}.json").write_text(
+        json.dumps({"when": stamp, "seconds": round(time.monotonic() - started), "rows": rows}, indent=2)
+    )
+    print(f"\nwritten to bench/results/{stamp}.json in {time.monotonic() - started:.0f} s")
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Prepare a benchmark database: rules data, one user, rosters and a share link.
+
+Run as ``python -m bench.seed N`` with the server's environment; prints JSON:
+{"username", "password", "rosters": [ids], "token"}.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+
+def main(count: int) -> None:
+    """Create ``count`` Northmen rosters for the user "bench" and share the first."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    from roster.models import Roster, ShareLink
+
+    call_command("migrate", verbosity=0)
+    call_command("load_rules", verbosity=0)
+    examples = settings.MUSTER_FIXTURES_DIR / "examples"
+    document = json.loads((examples / "iron-and-honor-northmen-raiding-party.json").read_text())
+    user, _ = User.objects.get_or_create(username="bench")
+    user.set_password("bench-password-123")
+    user.save()
+    rosters = [Roster.create(user, {**document, "name": f"Bench {i}"}) for i in range(count)]
+    link = ShareLink.objects.create(roster=rosters[0])
+    print(
+        json.dumps(
+            {
+                "username": "bench",
+                "password": "bench-password-123",
+                "rosters": [r.pk for r in rosters],
+                "token": link.token,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)

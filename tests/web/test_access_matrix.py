@@ -1,0 +1,152 @@
+"""Every URL Muster serves, for the owner, a stranger, an anonymous visitor and a share-token
+holder (anonymous, knowing the token), with the status each gets; and CSRF on every POST."""
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from roster.models import Roster, ShareLink
+from tests.web.cast import client_for, make_user, model_post, northmen
+
+LOGIN = "login"  # a 302 to the log-in page
+# name: (method, kwargs-kind, data-kind, {role: status})
+# Roles: owner, stranger (logged in), anon, holder (anon with the token).
+MATRIX = {
+    "home": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
+    "healthz": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "signup": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
+    "login": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "logout": ("POST", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
+    "roster-list": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": LOGIN, "holder": LOGIN}),
+    "roster-new": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": LOGIN, "holder": LOGIN}),
+    "roster-import": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": LOGIN, "holder": LOGIN}),
+    "roster-from-example": (
+        "POST",
+        "example",
+        None,
+        {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN},
+    ),
+    "shared": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "shared-sheet": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "shared-copy": ("POST", "token", None, {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}),
+    "admin:index": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
+}
+OWNED_GET = ["roster-edit", "roster-history", "roster-export-json", "roster-export-text", "roster-sheet"]
+OWNED_POST = {
+    "roster-rename": {"name": "Renamed"},
+    "roster-duplicate": {},
+    "roster-delete": {},
+    "roster-undelete": {},
+    "roster-options": {"name": "N", "game_size": "large"},
+    "model-add": {"kind": "follower"},
+    "model-update": "model",
+    "model-remove": {},
+    "model-duplicate": {},
+    "model-move": {"direction": "up"},
+    "roster-undo": {},
+    "roster-redo": {},
+    "roster-rules-seen": {},
+    "roster-restore": {},
+    "roster-share": {},
+    "roster-share-revoke": {},
+}
+for _name in OWNED_GET:
+    MATRIX[_name] = ("GET", "roster", None, {"owner": 200, "stranger": 404, "anon": LOGIN, "holder": LOGIN})
+for _name, _data in OWNED_POST.items():
+    owner = 404 if _name == "roster-undelete" else 302  # undelete needs a deleted roster
+    MATRIX[_name] = (
+        "POST",
+        "roster",
+        _data,
+        {"owner": owner, "stranger": 404, "anon": LOGIN, "holder": LOGIN},
+    )
+
+
+def all_url_names(resolver=None, namespace=""):
+    names = set()
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            if entry.namespace == "admin":
+                names.add("admin:index")
+            else:
+                names |= all_url_names(entry, namespace)
+        elif isinstance(entry, URLPattern) and entry.name:
+            names.add(entry.name)
+    return names
+
+
+def test_the_matrix_covers_every_url():
+    assert set(MATRIX) == all_url_names()
+
+
+@pytest.fixture
+def cast(db):
+    alice, bob = make_user("alice"), make_user("bob")
+    roster = northmen(alice)
+    link = ShareLink.objects.create(roster=roster)
+    holder = Client()
+    holder.get(reverse("shared", args=[link.token]))
+    return {
+        "roster": roster,
+        "token": link.token,
+        "clients": {
+            "owner": client_for(alice),
+            "stranger": client_for(bob),
+            "anon": Client(),
+            "holder": holder,
+        },
+    }
+
+
+def request_for(name, cast):
+    method, kind, data, _ = MATRIX[name]
+    roster = cast["roster"]
+    kwargs = {}
+    if kind == "roster":
+        kwargs = {"pk": roster.pk}
+        if name.startswith("model-") and name != "model-add":
+            kwargs["index"] = 1
+        if name == "roster-restore":
+            kwargs["number"] = 1
+    elif kind == "token":
+        kwargs = {"token": cast["token"]}
+    elif kind == "example":
+        kwargs = {"slug": "iron-and-honor-ghrim-company"}
+    url = reverse(name, kwargs=kwargs)
+    if data == "model":
+        data = model_post(Roster.objects.get(pk=roster.pk), 1, name="Aurat the Wise")
+    elif data is not None:
+        data = {"revision": Roster.objects.get(pk=roster.pk).revision, **data}
+    return method, url, data or {}
+
+
+@pytest.mark.parametrize("role", ["owner", "stranger", "anon", "holder"])
+@pytest.mark.parametrize("name", sorted(MATRIX))
+def test_access(name, role, cast):
+    method, url, data = request_for(name, cast)
+    client = cast["clients"][role]
+    response = client.get(url) if method == "GET" else client.post(url, data)
+    expected = MATRIX[name][3][role]
+    if expected == LOGIN:
+        assert response.status_code == 302, (name, role, response.status_code)
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == expected, (name, role, response.status_code)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, spec in MATRIX.items() if spec[0] == "POST"))
+def test_every_post_needs_a_csrf_token(name, cast):
+    alice = cast["roster"].owner
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    before = Roster.objects.get(pk=cast["roster"].pk)
+    _, url, data = request_for(name, cast)
+    response = client.post(url, data)
+    assert response.status_code == 403, (name, response.status_code)
+    assert "That form has expired" in response.content.decode()
+    after = Roster.objects.get(pk=cast["roster"].pk)
+    assert (after.document, after.revision, after.deleted) == (
+        before.document,
+        before.revision,
+        before.deleted,
+    )
