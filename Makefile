@@ -15,10 +15,19 @@ $(STAMP): pyproject.toml
 system-deps:
 	@bash scripts/system-deps.sh
 
+# A local copy over plain http: production settings (no debug pages) with a secret key
+# kept in .venv; `DEBUG=true make run` for development.
+DEBUG ?= false
+RUN_ENV = DEBUG=$(DEBUG) SECRET_KEY="$$(cat $(VENV)/dev-secret)" SECURE_SSL_REDIRECT=false \
+	SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 STATIC_ROOT=$(VENV)/static
+
 run: $(STAMP) system-deps
-	$(BIN)/python manage.py migrate --noinput -v0
-	$(BIN)/python manage.py load_rules
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	@test -s $(VENV)/dev-secret || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $(VENV)/dev-secret
+	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput -v0
+	$(RUN_ENV) $(BIN)/python manage.py load_rules
+	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput -v0
+	@echo "Muster is at http://127.0.0.1:8000 (Ctrl+C stops it)"
+	$(RUN_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -24,18 +24,22 @@ def export_text(evaluation: Evaluation) -> str:
     ui = ui_for(report.system)
     unit = report.totals["unit"]
     lines = [f"{report.name} ({SYSTEMS[report.system].title})", ""]
-    for m in report.models:
-        cost = "?" if m.cost is None else json_number(m.cost)
-        lines.append(f"{m.name} - {ui.text_summary(m)} - {cost} {unit}")
+    lines += [f"{m.name} - {ui.text_summary(m)} - {quantity(m.cost, unit)}" for m in report.models]
     limit = report.totals.get("limit")
-    total = f"{json_number(report.totals['cost'])}" + (
-        f" / {json_number(limit)}" if limit is not None else ""
-    )
-    lines += [
-        "",
-        f"Total: {total} {unit}; {ui.text_totals(report)}; {'legal' if report.legal else 'NOT LEGAL'}",
-    ]
+    total = quantity(report.totals["cost"], unit)
+    if limit is not None:
+        total = f"{json_number(report.totals['cost'])} / {quantity(limit, unit)}"
+    verdict = "legal" if report.legal else "NOT LEGAL"
+    lines += ["", f"Total: {total}; {ui.text_totals(report)}; {verdict}"]
     return "\n".join(lines) + "\n"
+
+
+def quantity(value: Any, unit: str) -> str:
+    """ "1 point", "2 points", "4.5 points", "? points" when unknown; "ExP" never changes."""
+    number = json_number(value)
+    if number is None:
+        return f"? {unit}"
+    return f"{number} {unit[:-1] if number == 1 and unit.endswith('s') else unit}"
 
 
 def import_document(raw: str | bytes, catalogue_for: Any) -> dict[str, Any]:

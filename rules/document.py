@@ -9,6 +9,7 @@ the Report.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -58,6 +59,8 @@ def error_words(err: Any) -> str:
     """A pydantic error (one item of ``ValidationError.errors()``) in a player's words."""
     ctx = err.get("ctx") or {}
     kind = err["type"]
+    if kind == "value_error":
+        return str(ctx.get("error", err["msg"]))
     words = {
         "extra_forbidden": "unknown key (not part of the roster format)",
         "missing": "required key is missing",
@@ -121,3 +124,20 @@ def dump_document(document: RosterDocument) -> dict[str, Any]:
     is written as a plain string, so dump(parse(dump(d))) == dump(d).
     """
     return document.model_dump(mode="json", exclude_none=True)
+
+
+_PART = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
+
+
+def path_words(path: str) -> str:
+    """A JSON path in a player's words: "$.models[0].traits[4]" -> "model 1, traits, entry 5";
+    "$" -> "the document"."""
+    words: list[str] = []
+    for key, index in _PART.findall(path):
+        if key:
+            words.append(key.replace("_", " "))
+        elif words and words[-1] == "models":
+            words[-1] = f"model {int(index) + 1}"
+        else:
+            words.append(f"entry {int(index) + 1}")
+    return ", ".join(words) if words else "the document"

@@ -62,6 +62,10 @@ class IronHonorUI(SystemUI):
     ) -> tuple[dict[str, Any], FieldErrors]:
         """Read game_size (and exp_limit for a custom game)."""
         size = post.get("game_size", "").strip()
+        named = catalogue.game_size(size)
+        typed = _int(post.get("exp_limit", ""))
+        if named is not None and typed is not None and typed != named.exp_limit:
+            size = "custom"  # a new ExP limit typed in means a custom game
         options: dict[str, Any] = {"game_size": size}
         if name_key(size) == "custom":
             limit = _int(post.get("exp_limit", ""))
@@ -120,10 +124,12 @@ class IronHonorUI(SystemUI):
             valid = IronHonorModel.model_validate(model)
         except ValidationError as exc:
             errors = friendly(exc, _MODEL_FIELDS)
-            span = catalogue.attribute_range
+            ctype = catalogue.character_type(model["type"])
+            low, high = (ctype.attribute_base, ctype.attribute_maximum) if ctype else (2, 6)
             for a in ATTRIBUTES:
                 if a in errors and isinstance(attributes[a], int):
-                    errors[a] = f"attributes run from {span.min} to {span.max} (p.{span.page})"
+                    who = f"a {ctype.name.lower()}'s" if ctype else "an"
+                    errors[a] = f"{who} attributes run from {low} to {high} (p.16)"
             return model, errors
         return valid.model_dump(mode="json", exclude_none=True), {}
 

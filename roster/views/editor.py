@@ -74,10 +74,10 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     document = copy.deepcopy(roster.document)
     document["models"][index] = model
     if model != current:
-        saved = _commit(request, roster, document, ui.describe_change(current, model))
-        if isinstance(saved, HttpResponse):
-            return saved
-        evaluation = saved
+        try:
+            evaluation = roster.commit(document, ui.describe_change(current, model), posted_revision(request))
+        except StaleRevision as exc:
+            return _model_conflict(request, exc.current, index, model)
     if not request.htmx:
         return after_edit(request, roster, index)
     context = panel_context(roster, evaluation)
@@ -150,9 +150,10 @@ def remove_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     label = ui_for(roster.system).model_label
     document = copy.deepcopy(roster.document)
     removed = document["models"].pop(index)
+    remaining = len(document["models"])
     if isinstance(conflict := _commit(request, roster, document, f"Removed {label(removed)}"), HttpResponse):
         return conflict
-    return after_edit(request, roster)
+    return after_edit(request, roster, min(index, remaining - 1) if remaining else None)
 
 
 @require_POST
@@ -246,3 +247,15 @@ def _options_change(old: dict[str, Any], new: dict[str, Any]) -> str:
         if before.get(key) != after.get(key):
             parts.append(f"{key.replace('_', ' ')} {before.get(key, '-')} -> {after.get(key, '-')}")
     return "; ".join(parts) or "Saved the options"
+
+
+def _model_conflict(request: HttpRequest, current: Roster, index: int, model: dict[str, Any]) -> HttpResponse:
+    """A stale model edit: show the current roster, with the player's change still in its
+    card (unsaved) so one more save applies it to the current state."""
+    notice = CONFLICT.replace(
+        "nothing was saved.", "your change is still in its card: save it again to keep it."
+    )
+    if not request.htmx:
+        return respond_conflict(request, current, notice)
+    keep = (index, model, {}) if index < len(current.document.get("models", [])) else None
+    return respond_editor(request, current, status=409, conflict=True, notice=notice, submitted=keep)

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
@@ -38,8 +39,8 @@ def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) 
     info = SheetInfo(owner=roster.owner.get_username(), paper=paper, share_url=share_url(request, link))
     pdf = cached_sheet(roster.pk, roster.revision, evaluation, info)
     response = HttpResponse(pdf, content_type="application/pdf")
-    filename = f"{slugify(roster.name) or 'roster'}.pdf"
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    filename = f"{slugify(roster.name, allow_unicode=True) or 'roster'}.pdf"
+    response["Content-Disposition"] = content_disposition_header(False, filename)
     return response
 
 

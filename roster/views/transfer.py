@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -14,12 +15,12 @@ from roster.limits import limited
 from roster.models import Roster
 from roster.transfer import export_json, export_text, import_document
 from roster.views.common import get_roster_for_user
-from rules.document import MAX_DOCUMENT_BYTES, DocumentError
+from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
 
 
 def _download(content: str, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 
 
@@ -28,7 +29,7 @@ def _download(content: str, content_type: str, filename: str) -> HttpResponse:
 def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster document as a .json download."""
     roster = get_roster_for_user(request, pk)
-    name = slugify(roster.name) or "roster"
+    name = slugify(roster.name, allow_unicode=True) or "roster"
     return _download(export_json(roster.document), "application/json; charset=utf-8", f"{name}.json")
 
 
@@ -60,7 +61,7 @@ def import_roster(request: HttpRequest) -> HttpResponse:
         try:
             document = import_document(raw, get_catalogue)
         except DocumentError as exc:
-            error = f"Not imported: at {exc.path}: {exc.message}."
+            error = f"Not imported: {path_words(exc.path)}: {exc.message} (at {exc.path})."
     if error:
         return render(
             request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422

@@ -76,8 +76,7 @@ def upgrade_reason(
 def _trait_choice(fighter: Fighter, trait: ModelTrait, allowed: int, moderate: bool) -> TraitChoice:
     count = sum(1 for t in fighter.traits_known if t.slug == trait.slug)
     full = len(fighter.model.traits) >= allowed
-    who = "the Leader takes" if fighter.leader else "a model takes"
-    limit = f"{who} {allowed} free Model Traits"
+    limit = f"all {allowed} free Model Traits{' of the Leader' if fighter.leader else ''} are chosen"
     if not moderate:
         first: str | None = "Simple mode: no Model Traits"
         second: str | None = first

@@ -166,7 +166,8 @@ def check_unknown_values(w: Warband) -> list[Issue]:
         missing = [k for k in line.unknown if k not in f.supplied()]
         if missing:
             names = ", ".join(w.catalogue.stat_name(k) for k in missing)
-            message = f"{line.name}: {names} not in Muster's copy of the book; supply them from yours."
+            missing_text = f"The {line.name} line's {names} are not in Muster's copy of the book"
+            message = f"{missing_text}; supply them from yours."
             out.append(w.issue("warning", "stats.unknown", message, line.section, f))
     return out
 

@@ -97,7 +97,7 @@ def test_build_stone_hoofs_raiders_and_download_the_sheet(page, django_user_mode
     roster = Roster.objects.get(owner__username="beestmaster")
     assert roster.document == document
 
-    href = page.get_attribute("a:has-text('Roster sheet (PDF)')", "href")
+    href = page.get_attribute("a:has-text('Roster sheet (PDF')", "href")
     response = page.context.request.get(href)
     assert response.status == 200
     assert response.headers["content-type"] == "application/pdf"

@@ -32,7 +32,7 @@ def test_plain_text_export(alice, alice_client):
         'Mother Scald - Berserker (Melee), Leader, Move 8" FS 7 Dex 6 HP 3 Will 5 Atk 1 Save 3, '
         '+1 Fighting Skill, +1 Fighting Skill, +2" Movement, Sturdy - 1.5 points'
     )
-    assert lines[5].endswith("Stealthy, Power: Curse - 1 points")
+    assert lines[5].endswith("Stealthy, Power: Curse - 1 point")
     assert lines[-1] == (
         "Total: 4.5 / 5 points; Moderate mode, points game; 4 models (1 Upgraded); Leader Mother Scald; legal"
     )

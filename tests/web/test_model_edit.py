@@ -75,7 +75,7 @@ def test_saving_without_a_change_adds_no_revision(roster, alice_client):
 
 BAD_FIELDS = [
     ({"MA": "abc"}, "MA: enter a whole number"),
-    ({"MA": "99"}, "MA: attributes run from 2 to 6 (p.12)"),
+    ({"MA": "99"}, "MA: a follower&#x27;s attributes run from 2 to 4 (p.16)"),
     ({"PD": ""}, "PD: enter a whole number"),
     ({"name": "x" * 10_000}, "Name: at most 100 characters"),
     ({"name": "   "}, "Name: required"),
@@ -147,6 +147,7 @@ def test_a_stale_revision_is_a_conflict_not_an_overwrite(roster, alice_client):
     response = alice_client.post(url4, second, **HX)
     assert response.status_code == 409
     assert "changed in another tab" in response.content.decode()
+    assert 'value="Botmundr the Late"' in response.content.decode()  # the typed change is kept, unsaved
     roster.refresh_from_db()
     assert roster.document["models"][4]["name"] == "Botmundr"
     assert "Tough" in roster.document["models"][3]["traits"]

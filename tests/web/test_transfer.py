@@ -99,15 +99,18 @@ def test_plain_text_export(alice, alice_client):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"format": "muster.roster/1",\n "name": }', "at $: not JSON: Expecting value at line 2 column 10"),
-        ("[]", "at $: a roster document must be a JSON object"),
+        (
+            '{"format": "muster.roster/1",\n "name": }',
+            "the document: not JSON: Expecting value at line 2 column 10",
+        ),
+        ("[]", "the document: a roster document must be a JSON object"),
         (
             json.dumps({**example("iron-and-honor-sundered-elve"), "colour": "red"}),
-            "at $.colour: unknown key",
+            "colour: unknown key",
         ),
         (
             json.dumps(example("iron-and-honor-sundered-elve")).replace('"Reach"', '"Rech"', 1),
-            "at $.models[2].traits[1]: unknown trait &#x27;Rech&#x27;",
+            "model 3, traits, entry 2: unknown trait &#x27;Rech&#x27; (at $.models[2].traits[1])",
         ),
         ("", "Choose a file or paste a roster."),
     ],

@@ -40,7 +40,7 @@ def test_a_full_model_cannot_take_another_trait():
     traits = by_slug(choices(warband(), 1).traits, "trait")
     assert traits["plus-1-save"].count == 1
     assert traits["plus-1-save"].reason is None
-    assert traits["plus-1-dexterity"].reason == "a model takes 2 free Model Traits"
+    assert traits["plus-1-dexterity"].reason == "all 2 free Model Traits are chosen"
 
 
 def test_only_an_upgraded_model_or_the_leader_takes_a_trait_twice():
