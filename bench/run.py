@@ -19,26 +19,10 @@ from typing import Any
 
 from bench import load
 from bench.server import ROOT, Server, serve
+from bench.timing import ms, timings
 from bench.workloads import NINE_MODEL_ROSTERS, parsed
 
 Row = dict[str, Any]
-
-
-def timings(fn: Callable[[], object], rounds: int, seconds: float = 20.0) -> list[float]:
-    """Seconds per call, at most ``rounds`` calls or ``seconds`` in all."""
-    out: list[float] = []
-    stop = time.monotonic() + seconds
-    while len(out) < rounds and time.monotonic() < stop:
-        start = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - start)
-    return out
-
-
-def ms(values: list[float], q: float = 0.5) -> float:
-    """The q-quantile of ``values`` in milliseconds."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
 def evaluate_rows() -> list[Row]:

@@ -32,6 +32,21 @@ class Issue:
     model: int | None = None
     model_name: str | None = None
 
+    @classmethod
+    def of(
+        cls,
+        system_id: str,
+        severity: Severity,
+        code: str,
+        message: str,
+        source: str,
+        model: tuple[int, str] | None = None,
+    ) -> Issue:
+        """An issue with the code namespaced by system ("<system_id>.<code>") about the
+        model ``(index, name)``, or about the warband when ``model`` is None."""
+        index, name = model if model is not None else (None, None)
+        return cls(severity, f"{system_id}.{code}", message, source, index, name)
+
     def as_json(self) -> dict[str, Any]:
         """Return the CLI / API shape: severity, code, message, model, model_index, source."""
         return {
@@ -138,3 +153,8 @@ def _jsonable(value: Any) -> Any:
 def sort_issues(issues: list[Issue]) -> list[Issue]:
     """Errors first, then warnings, then info; stable within a severity."""
     return sorted(issues, key=lambda i: SEVERITY_ORDER[i.severity])
+
+
+def page_source(book: str, page: int | None) -> str:
+    """Where a rule comes from: "Iron & Honor p.17", or the book alone when the page is unknown."""
+    return f"{book} p.{page}" if page is not None else book

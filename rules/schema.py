@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
+
+from rules.names import name_key
 
 FORMAT = "muster.roster/1"
 
@@ -45,3 +47,33 @@ def json_path(loc: tuple[Any, ...]) -> str:
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else f".{part}"
     return out
+
+
+class Named(Protocol):
+    """A catalogue entry a document can name: by slug, printed name or alias."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def aliases(self) -> list[str]: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def index_entries(kind: str, entries: list[N]) -> dict[str, N]:
+    """Map every name key (slug, name, aliases) of ``entries`` to its entry.
+
+    Raises ValueError when two entries share a key ("<kind>: 'x' names both a and b").
+    """
+    index: dict[str, N] = {}
+    for entry in entries:
+        for key in {name_key(n) for n in (entry.slug, entry.name, *entry.aliases)}:
+            if key in index and index[key] is not entry:
+                raise ValueError(f"{kind}: {key!r} names both {index[key].slug} and {entry.slug}")
+            index[key] = entry
+    return index

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal, TypeVar
+from typing import Literal
 
 from pydantic import Field, model_validator
 
 from rules.names import name_key
-from rules.schema import Slug, Strict
+from rules.schema import Slug, Strict, index_entries
 
 Faction = Literal["Clovis", "Geladan"]
 STATS = ("skill", "might", "toughness", "movement", "defense")
-E = TypeVar("E", bound="Ability | Profile")
 
 
 class Ability(Strict):
@@ -180,8 +179,8 @@ class BeestwarsCatalogue(Strict):
         for p in self.profiles:
             printed.setdefault(name_key(p.fighter), []).append(p)
         return _Lookup(
-            profiles=_index("profiles", self.profiles),
-            abilities=_index("abilities", self.abilities),
+            profiles=index_entries("profiles", self.profiles),
+            abilities=index_entries("abilities", self.abilities),
             printed=printed,
         )
 
@@ -208,17 +207,6 @@ class BeestwarsCatalogue(Strict):
         300 -> 3, 250 -> 2, 500 -> 4. Source: The Denizens of the Beestwars p.8.
         """
         return min(self.hero_limit.max, points_limit // self.hero_limit.per_points)
-
-
-def _index(kind: str, entries: list[E]) -> dict[str, E]:
-    """Map every name key (slug, name, aliases) to its entry; two entries may not share one."""
-    index: dict[str, E] = {}
-    for entry in entries:
-        for key in {name_key(n) for n in (entry.slug, entry.name, *entry.aliases)}:
-            if key in index and index[key] is not entry:
-                raise ValueError(f"{kind}: {key!r} names both {index[key].slug} and {entry.slug}")
-            index[key] = entry
-    return index
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from rules.beestwars.catalogue import BeestwarsCatalogue, Profile
 from rules.beestwars.document import BeestwarsModel, BeestwarsRoster
-from rules.report import CostLine, Issue, Severity
+from rules.report import CostLine, Issue, Severity, page_source
 
 SYSTEM_ID = "beestwars"
 
@@ -74,12 +74,5 @@ class Warband:
         fighter: Fighter | None = None,
     ) -> Issue:
         """Build an Issue with the namespaced code "beestwars.<code>" and its source."""
-        book = self.catalogue.book
-        return Issue(
-            severity=severity,
-            code=f"{SYSTEM_ID}.{code}",
-            message=message,
-            source=f"{book} p.{page}" if page is not None else book,
-            model=fighter.index if fighter else None,
-            model_name=fighter.name if fighter else None,
-        )
+        about = (fighter.index, fighter.name) if fighter else None
+        return Issue.of(SYSTEM_ID, severity, code, message, page_source(self.catalogue.book, page), about)

@@ -12,17 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
-from typing import Literal, TypeVar
+from typing import Literal
 
 from pydantic import Field, model_validator
 
 from rules.names import name_key
-from rules.schema import Slug, Strict
+from rules.schema import Slug, Strict, index_entries
 
 StatKey = Literal["Move", "FS", "Dex", "HP", "Will", "Atk", "Save"]
 STATS: tuple[StatKey, ...] = ("Move", "FS", "Dex", "HP", "Will", "Atk", "Save")
 Section = str
-E = TypeVar("E", bound="Entry")
 
 
 class Entry(Strict):
@@ -292,11 +291,11 @@ class BrutalityCatalogue(Strict):
     @cached_property
     def _lookup(self) -> _Lookup:
         return _Lookup(
-            classes=_index("classes", self.classes),
-            upgrades=_index("upgrades", self.upgrades),
-            traits=_index("model_traits", self.model_traits),
-            abilities=_index("model_abilities", self.model_abilities),
-            powers=_index("powers", self.powers),
+            classes=index_entries("classes", self.classes),
+            upgrades=index_entries("upgrades", self.upgrades),
+            traits=index_entries("model_traits", self.model_traits),
+            abilities=index_entries("model_abilities", self.model_abilities),
+            powers=index_entries("powers", self.powers),
             stat_names={s.key: s.name for s in self.stats},
         )
 
@@ -327,17 +326,6 @@ class BrutalityCatalogue(Strict):
     def class_of(self, upgrade: Upgrade) -> ModelClass | None:
         """The class an upgrade belongs to."""
         return self._lookup.classes.get(name_key(upgrade.for_class))
-
-
-def _index(kind: str, entries: list[E]) -> dict[str, E]:
-    """Map every name key (slug, name, aliases) to its entry; two entries may not share one."""
-    index: dict[str, E] = {}
-    for entry in entries:
-        for key in {name_key(n) for n in (entry.slug, entry.name, *entry.aliases)}:
-            if key in index and index[key] is not entry:
-                raise ValueError(f"{kind}: {key!r} names both {index[key].slug} and {entry.slug}")
-            index[key] = entry
-    return index
 
 
 @dataclass(frozen=True, slots=True)

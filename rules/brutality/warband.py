@@ -130,11 +130,5 @@ class Warband:
         fighter: Fighter | None = None,
     ) -> Issue:
         """Build an Issue with the code "brutality.<code>" and the source "Brutality: <section>"."""
-        return Issue(
-            severity=severity,
-            code=f"{SYSTEM_ID}.{code}",
-            message=message,
-            source=f"{self.catalogue.book}: {section}",
-            model=fighter.index if fighter else None,
-            model_name=fighter.name if fighter else None,
-        )
+        about = (fighter.index, fighter.name) if fighter else None
+        return Issue.of(SYSTEM_ID, severity, code, message, f"{self.catalogue.book}: {section}", about)

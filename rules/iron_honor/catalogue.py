@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal, TypeVar
+from typing import Literal
 
 from pydantic import Field, model_validator
 
 from rules.names import name_key
-from rules.schema import Slug, Strict
+from rules.schema import Slug, Strict, index_entries
 
 Category = Literal["heroic", "rare", "common"]
 TypeSlug = Literal["hero", "companion", "follower"]
 Requirement = Literal["ranged", "two-handed-ranged", "shield", "two-one-handed"]
 ATTRIBUTES = ("MA", "RA", "PD", "WP")
-E = TypeVar("E", bound="Entry")
 
 
 class Entry(Strict):
@@ -175,10 +174,10 @@ class IronHonorCatalogue(Strict):
     @cached_property
     def _lookup(self) -> _Lookup:
         return _Lookup(
-            types=_index("character_types", self.character_types),
-            sizes=_index("game_sizes", self.game_sizes),
-            skills=_index("skills", self.skills),
-            traits=_index("traits", self.traits),
+            types=index_entries("character_types", self.character_types),
+            sizes=index_entries("game_sizes", self.game_sizes),
+            skills=index_entries("skills", self.skills),
+            traits=index_entries("traits", self.traits),
             qualities={q.slug: q for q in self.qualities},
             limits={t.category: t for t in self.trait_limits},
         )
@@ -206,17 +205,6 @@ class IronHonorCatalogue(Strict):
     def trait_limit(self, category: str) -> TraitLimit | None:
         """Return the limit for a trait category (heroic / rare / common), or None."""
         return self._lookup.limits.get(category)
-
-
-def _index(kind: str, entries: list[E]) -> dict[str, E]:
-    """Map every name key (slug, name, aliases) to its entry; two entries may not share one."""
-    index: dict[str, E] = {}
-    for entry in entries:
-        for key in {name_key(n) for n in (entry.slug, entry.name, *entry.aliases)}:
-            if key in index and index[key] is not entry:
-                raise ValueError(f"{kind}: {key!r} names both {index[key].slug} and {entry.slug}")
-            index[key] = entry
-    return index
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from rules.iron_honor.catalogue import (
     Trait,
 )
 from rules.iron_honor.document import IronHonorModel, IronHonorRoster, SkillPick, TraitPick
-from rules.report import CostLine, Issue, Severity
+from rules.report import CostLine, Issue, Severity, page_source
 
 SYSTEM_ID = "iron-and-honor"
 
@@ -100,12 +100,5 @@ class Warband:
         fighter: Fighter | None = None,
     ) -> Issue:
         """Build an Issue with the namespaced code "iron-and-honor.<code>" and its source."""
-        book = self.catalogue.book
-        return Issue(
-            severity=severity,
-            code=f"{SYSTEM_ID}.{code}",
-            message=message,
-            source=f"{book} p.{page}" if page is not None else book,
-            model=fighter.index if fighter else None,
-            model_name=fighter.model.name if fighter else None,
-        )
+        about = (fighter.index, fighter.model.name) if fighter else None
+        return Issue.of(SYSTEM_ID, severity, code, message, page_source(self.catalogue.book, page), about)

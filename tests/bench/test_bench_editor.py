@@ -5,25 +5,14 @@ Budget: the update's median at most 3x the trivial view's. The ratio is recorded
 extra_info; `make bench` prints it. Nothing here asserts a time.
 """
 
-import statistics
-import time
-
 import pytest
 from django.urls import reverse
 
+from bench.timing import median_seconds
 from roster.models import Roster
 from tests.web.cast import client_for, make_user, model_post, northmen
 
 pytestmark = pytest.mark.django_db
-
-
-def median_seconds(fn, rounds=40):
-    samples = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def test_htmx_update_round_trip(benchmark):
@@ -47,8 +36,8 @@ def test_htmx_update_round_trip(benchmark):
     update()
     trivial()
     benchmark.pedantic(update, rounds=60, iterations=1, warmup_rounds=2)
-    trivial_median = median_seconds(trivial)
-    update_median = median_seconds(update)
+    trivial_median = median_seconds(trivial, 40)
+    update_median = median_seconds(update, 40)
     benchmark.extra_info.update(
         trivial_median_ms=round(trivial_median * 1000, 3),
         update_median_ms=round(update_median * 1000, 3),

@@ -4,12 +4,10 @@ in the same run (budget: at most 2x), and a cached sheet download (budget: under
 Ratios and medians go to extra_info; nothing here asserts a time.
 """
 
-import statistics
-import time
-
 import pytest
 from django.urls import reverse
 
+from bench.timing import median_seconds
 from roster.evaluation import evaluate_stored
 from roster.models import Roster
 from roster.sheets import SheetInfo, render_pdf, sheet_html
@@ -19,15 +17,6 @@ from tests.web.test_sheets import nine_models
 pytestmark = pytest.mark.django_db
 
 TRIVIAL = "<!doctype html><title>x</title><p>One page, one line of text.</p>"
-
-
-def median_seconds(fn, rounds):
-    samples = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def test_nine_model_sheet_against_a_trivial_document(benchmark):
