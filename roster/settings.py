@@ -109,7 +109,12 @@ except ValueError as exc:
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts and wait for it, rather than fail
     # with "database is locked" when two requests write at once.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+        # Write-ahead log: readers never wait for a writer; commits need no full sync.
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    )
     # Tests use a file, not shared-cache memory, so concurrent connections wait for the
     # write lock as in production instead of failing with "table is locked".
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
