@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+from django_htmx.http import reswap, retarget
 
 from roster.evaluation import Evaluation, evaluate_stored
 from roster.models import Roster
@@ -138,8 +138,3 @@ def after_edit(request: HttpRequest, roster: Roster, index: int | None = None) -
     if request.htmx:
         return respond_editor(request, roster, focus=index)
     return redirect(editor_url(roster, index), permanent=False)
-
-
-def client_redirect(request: HttpRequest, url: str) -> HttpResponse:
-    """Send the browser elsewhere, whether or not the request came from htmx."""
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
