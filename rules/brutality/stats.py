@@ -80,7 +80,10 @@ def base_value(fighter: Fighter, key: str) -> tuple[int | bool | None, str | Non
 
 def effective_stats(fighter: Fighter, catalogue: BrutalityCatalogue) -> list[EffectiveStat]:
     """The effective stat line: base (upgrade or class line, or the player's) plus each
-    trait's modifier, in the book's stat order. Source: "Model Traits", "Upgrades"."""
+    trait's modifier, in the book's stat order; computed once per fighter and evaluation.
+    Source: "Model Traits", "Upgrades"."""
+    if fighter.stats_cache is not None:
+        return list(fighter.stats_cache)
     info = {s.key: s for s in catalogue.stats}
     out = []
     for key in STATS:
@@ -93,7 +96,8 @@ def effective_stats(fighter: Fighter, catalogue: BrutalityCatalogue) -> list[Eff
         out.append(
             EffectiveStat(key, info[key].name, info[key].unit, number, source, origin, modifiers, value)
         )
-    return out
+    fighter.stats_cache = out
+    return list(out)
 
 
 @dataclass(slots=True)

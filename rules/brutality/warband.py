@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from rules.brutality.catalogue import (
     BrutalityCatalogue,
@@ -16,6 +17,9 @@ from rules.brutality.catalogue import (
 )
 from rules.brutality.document import BrutalityModel, BrutalityRoster
 from rules.report import Issue, Severity
+
+if TYPE_CHECKING:
+    from rules.brutality.stats import EffectiveStat
 
 SYSTEM_ID = "brutality"
 
@@ -33,6 +37,9 @@ class Fighter:
     powers: list[tuple[str, Power | None]]
     cost: Decimal = Decimal(0)
     traits_known: list[ModelTrait] = field(default_factory=list)
+    # Computed once per evaluation by rules.brutality.stats (checks and the report share them).
+    stats_cache: list[EffectiveStat] | None = None
+    supplied_cache: dict[str, int | bool] | None = None
 
     @property
     def name(self) -> str:
@@ -64,7 +71,9 @@ class Fighter:
 
     def supplied(self) -> dict[str, int | bool]:
         """The values the player supplied (possibly ignored where the book gives them)."""
-        return self.model.supplied.given() if self.model.supplied else {}
+        if self.supplied_cache is None:
+            self.supplied_cache = self.model.supplied.given() if self.model.supplied else {}
+        return self.supplied_cache
 
 
 @dataclass(slots=True)
