@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
 
 from roster.evaluation import Evaluation, evaluate_stored
 from roster.models import Roster, StaleRevision
@@ -109,9 +110,16 @@ def update_options(request: HttpRequest, pk: int) -> HttpResponse:
     document["name"] = name.strip()
     if document == roster.document:
         return after_edit(request, roster)
-    action = _options_change(roster.document, document)
-    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
-        return conflict
+    try:
+        roster.commit(document, _options_change(roster.document, document), posted_revision(request))
+    except StaleRevision as exc:
+        if not request.htmx:
+            return respond_conflict(request, exc.current, CONFLICT)
+        # Show the current roster, but keep what was typed in the options form, unsaved.
+        context = editor_context(exc.current, conflict=True, notice=CONFLICT)
+        context.update(submitted_options={**options, "name": name})
+        response = render(request, "roster/editor.html#editor", context, status=409)
+        return reswap(retarget(response, "#editor"), "outerHTML")
     return after_edit(request, roster)
 
 

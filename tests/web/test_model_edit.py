@@ -171,3 +171,16 @@ def test_queries_per_update_do_not_grow_with_models(alice, alice_client):
     big = Roster.create(alice, nine)
     queries_for_update(alice_client, Roster.create(alice, one))  # warm the catalogue cache
     assert queries_for_update(alice_client, small) == queries_for_update(alice_client, big)
+
+
+def test_an_options_conflict_keeps_the_typed_options(roster, alice_client):
+    stale = roster.revision
+    update(alice_client, roster, 6, name="Frokn II")
+    url = reverse("roster-options", args=[roster.pk])
+    response = alice_client.post(
+        url, {"revision": stale, "name": "Wolves of the North", "game_size": "large"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert 'value="Wolves of the North"' in html
+    assert Roster.objects.get(pk=roster.pk).name == "Northmen Raiding Party"
