@@ -13,6 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
+from roster.catalogue import get_catalogue
 from roster.evaluation import Evaluation, evaluate_stored
 from roster.models import Roster, StaleRevision
 from roster.systems import ui_for
@@ -61,10 +62,11 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     roster = get_roster_for_user(request, pk)
     model_index(roster, index)
     ui = ui_for(roster.system)
-    evaluation = evaluate_stored(roster.document)
     current = roster.document["models"][index]
-    model, errors = ui.model_from_post(request.POST, current, evaluation.catalogue)
+    # The form needs only the catalogue; the stored roster is evaluated only when needed.
+    model, errors = ui.model_from_post(request.POST, current, get_catalogue(roster.system))
     if errors:
+        evaluation = evaluate_stored(roster.document)
         if request.htmx:
             context = card(roster, evaluation, index, model, errors)
             return render(
@@ -74,7 +76,9 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         return render(request, "roster/editor.html", context, status=422)
     document = copy.deepcopy(roster.document)
     document["models"][index] = model
-    if model != current:
+    if model == current:
+        evaluation = evaluate_stored(roster.document)
+    else:
         try:
             evaluation = roster.commit(document, ui.describe_change(current, model), posted_revision(request))
         except StaleRevision as exc:
