@@ -9,6 +9,7 @@ from rules.document import dump_document
 from rules.iron_honor import SYSTEM
 from rules.iron_honor.document import IronHonorRoster
 from tests.ih import catalogue
+from tests.issue_law import assert_issues_well_formed
 
 CAT = catalogue()
 TRAIT_NAMES = [t.name for t in CAT.traits] + ["Unknown Trait"]
@@ -66,11 +67,7 @@ def test_evaluate_never_raises_and_total_is_the_sum_of_model_costs(document):
 @given(documents)
 def test_every_issue_carries_a_code_and_a_page(document):
     report = SYSTEM.evaluate(document, CAT)
-    for issue in report.issues:
-        assert CODE.match(issue.code), issue.code
-        assert re.fullmatch(r"Iron & Honor p\.\d+", issue.source), issue.source
-        assert issue.message
-        assert issue.model is None or 0 <= issue.model < len(document.models)
+    assert_issues_well_formed(report, len(document.models), CODE, r"Iron & Honor p\.\d+")
 
 
 @settings(max_examples=100, deadline=None)

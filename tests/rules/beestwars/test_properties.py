@@ -9,6 +9,7 @@ from rules.beestwars import SYSTEM
 from rules.beestwars.document import BeestwarsRoster
 from rules.document import dump_document
 from tests.beestwars import catalogue
+from tests.issue_law import assert_issues_well_formed
 
 CAT = catalogue()
 PROFILE_NAMES = [p.name for p in CAT.profiles] + [p.slug for p in CAT.profiles] + ["Geladan", "Dragon"]
@@ -57,11 +58,7 @@ def test_evaluate_never_raises_and_total_is_the_sum_of_known_model_costs(documen
 @given(documents)
 def test_every_issue_carries_a_code_and_a_source(document):
     report = SYSTEM.evaluate(document, CAT)
-    for issue in report.issues:
-        assert CODE.match(issue.code), issue.code
-        assert re.fullmatch(r"The Denizens of the Beestwars p\.\d+", issue.source), issue.source
-        assert issue.message
-        assert issue.model is None or 0 <= issue.model < len(document.models)
+    assert_issues_well_formed(report, len(document.models), CODE, r"The Denizens of the Beestwars p\.\d+")
 
 
 @settings(max_examples=100, deadline=None)

@@ -10,6 +10,7 @@ from rules.brutality import SYSTEM
 from rules.brutality.document import BrutalityRoster
 from rules.document import dump_document
 from tests.brutality import catalogue
+from tests.issue_law import assert_issues_well_formed
 
 CAT = catalogue()
 
@@ -106,11 +107,7 @@ def test_points_total_is_one_per_basic_and_one_and_a_half_per_upgraded_model(doc
 @given(documents)
 def test_every_issue_carries_a_code_and_a_source(document):
     report = SYSTEM.evaluate(document, CAT)
-    for issue in report.issues:
-        assert CODE.match(issue.code), issue.code
-        assert re.fullmatch(r"Brutality: [A-Z].+", issue.source), issue.source
-        assert issue.message
-        assert issue.model is None or 0 <= issue.model < len(document.models)
+    assert_issues_well_formed(report, len(document.models), CODE, r"Brutality: [A-Z].+")
 
 
 @settings(max_examples=100, deadline=None)
