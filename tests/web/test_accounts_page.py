@@ -60,7 +60,7 @@ def test_the_account_page_shows_what_can_be_done(alice_client, alice_rosters):
     page = alice_client.get(reverse("account")).content.decode()
     for text in ("Change password", "Add an email", "Download all my rosters", "Delete my account"):
         assert text in page
-    assert "Download all 5 rosters" in page
+    assert "You have 5 rosters. Download them all" in page
 
 
 def test_the_zip_holds_every_roster_as_its_export(alice_client, alice_rosters):
