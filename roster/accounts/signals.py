@@ -17,16 +17,22 @@ from roster.accounts.usernames import fold, skeleton
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="muster-username-key")
 def store_username_key(
-    sender: Any, instance: Any, created: bool, update_fields: frozenset[str] | None, **kwargs: Any
+    sender: Any,
+    instance: Any,
+    created: bool,
+    update_fields: frozenset[str] | None,
+    raw: bool = False,
+    **kwargs: Any,
 ) -> None:
     """Write the keys for a saved user. Raises IntegrityError (from the unique
     constraints) when a new or renamed account takes a name that reads like another's.
 
     A save that leaves the username alone (the log-in's ``last_login``) writes nothing;
     an account from before the keys whose name twins an older one stays without a key
-    (migration 0002) and keeps working.
+    (migration 0002) and keeps working. Loading a backup (``raw``) writes nothing: the
+    keys come back from the backup itself.
     """
-    if update_fields is not None and "username" not in update_fields:
+    if raw or (update_fields is not None and "username" not in update_fields):
         return
     name = instance.get_username()
     folded, shape = fold(name), skeleton(name)
