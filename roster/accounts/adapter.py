@@ -9,7 +9,7 @@ from roster.accounts.models import UsernameKey
 from roster.accounts.usernames import fold, skeleton
 
 
-class MusterAccountAdapter(DefaultAccountAdapter):
+class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth has no type hints
     """allauth's defaults, with one stricter username rule (roster.accounts.usernames)."""
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
@@ -26,4 +26,4 @@ class MusterAccountAdapter(DefaultAccountAdapter):
                     "That username looks too much like one already in use; choose another.",
                     code="username_lookalike",
                 )
-        return super().clean_username(username, shallow=shallow)
+        return str(super().clean_username(username, shallow=shallow))

@@ -48,14 +48,16 @@ def build_archive(rosters: list[Roster]) -> bytes:
     return buffer.getvalue()
 
 
-def is_archive_upload(upload: UploadedFile) -> bool:
+def is_archive_upload(upload: UploadedFile[bytes]) -> bool:
     """True when an uploaded file starts as a zip does; the file is rewound."""
     head = upload.read(4)
     upload.seek(0)
     return head in (b"PK\x03\x04", b"PK\x05\x06")
 
 
-def read_archive_upload(upload: UploadedFile, catalogue_for: Callable[[str], Any]) -> list[dict[str, Any]]:
+def read_archive_upload(
+    upload: UploadedFile[bytes], catalogue_for: Callable[[str], Any]
+) -> list[dict[str, Any]]:
     """read_archive() of an uploaded zip, refused unread when larger than MAX_ARCHIVE_BYTES."""
     if upload.size is not None and upload.size > MAX_ARCHIVE_BYTES:
         raise ArchiveError(f"The zip is {upload.size:,} bytes; the limit is {MAX_ARCHIVE_BYTES:,}.")

@@ -10,7 +10,7 @@ from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 
-class MusterLoginForm(LoginForm):
+class MusterLoginForm(LoginForm):  # type: ignore[misc]  # allauth has no type hints
     """allauth's log-in form (username or email). A post that names the field
     ``username``, as Muster's log-in form did before allauth, is read as ``login``, so
     scripts and password managers that fill the old field keep working."""

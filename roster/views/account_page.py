@@ -7,8 +7,10 @@ from allauth.account.models import EmailAddress
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -23,8 +25,15 @@ from roster.models import Roster, ShareLink
 from roster.views.rosters import MAX_ROSTERS_PER_USER
 
 
-def _active_rosters(request: HttpRequest) -> list[Roster]:
-    return list(Roster.objects.filter(owner=request.user, deleted__isnull=True).order_by("pk"))
+def _player(request: HttpRequest) -> User:
+    """The logged-in player (the views are behind login_required)."""
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _active_rosters(user: User) -> QuerySet[Roster]:
+    return Roster.objects.filter(owner=user, deleted__isnull=True).order_by("pk")
 
 
 @require_GET
@@ -32,8 +41,9 @@ def _active_rosters(request: HttpRequest) -> list[Roster]:
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
     """The account page: username, email addresses, and what can be done with them."""
-    emails = EmailAddress.objects.filter(user=request.user).order_by("-primary", "email")
-    count = Roster.objects.filter(owner=request.user, deleted__isnull=True).count()
+    user = _player(request)
+    emails = EmailAddress.objects.filter(user=user).order_by("-primary", "email")
+    count = _active_rosters(user).count()
     return render(request, "account/home.html", {"emails": emails, "roster_count": count})
 
 
@@ -43,7 +53,7 @@ def account(request: HttpRequest) -> HttpResponse:
 def rosters_zip(request: HttpRequest) -> HttpResponse:
     """Every roster of the player (not the deleted ones) as one zip of JSON files,
     ``muster-rosters-<username>-<date>.zip``; the Import page reads it whole."""
-    data = build_archive(_active_rosters(request))
+    data = build_archive(list(_active_rosters(_player(request))))
     response = HttpResponse(data, content_type="application/zip")
     filename = f"muster-rosters-{request.user.get_username()}-{timezone.now():%Y-%m-%d}.zip"
     response["Content-Disposition"] = content_disposition_header(True, filename)
@@ -56,7 +66,7 @@ def rosters_zip(request: HttpRequest) -> HttpResponse:
 def account_delete(request: HttpRequest) -> HttpResponse:
     """Delete the account with every roster, its history and its share links, after the
     password is given. GET shows what goes; a wrong password changes nothing (422)."""
-    user = request.user
+    user = _player(request)
     form = DeleteAccountForm(user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -70,12 +80,12 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     return render(request, "account/delete.html", context, status=422 if form.errors else 200)
 
 
-def import_zip(request: HttpRequest, upload: UploadedFile) -> HttpResponse:
+def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpResponse:
     """The Import page's answer to an uploaded zip (the account page's download): every
     roster in it imported, or none, with the reason at the form (422)."""
     try:
         documents = read_archive_upload(upload, get_catalogue)
-        held = Roster.objects.filter(owner=request.user, deleted__isnull=True).count()
+        held = _active_rosters(_player(request)).count()
         if held + len(documents) > MAX_ROSTERS_PER_USER:
             raise ArchiveError(
                 f"The zip holds {len(documents)} rosters and you have {held}; "
@@ -85,7 +95,7 @@ def import_zip(request: HttpRequest, upload: UploadedFile) -> HttpResponse:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     with transaction.atomic():
         for document in documents:
-            Roster.create(request.user, document, action="Imported")
+            Roster.create(_player(request), document, action="Imported")
     count = len(documents)
     messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")
     return redirect("roster-list")

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from roster.limits import client_ip, limited
 
 
-class MusterSignupView(SignupView):
+class MusterSignupView(SignupView):  # type: ignore[misc]  # allauth has no type hints
     """allauth's sign-up: username, optional email, password twice. A refused form
     answers 422; a name taken by a concurrent sign-up (the database's unique username
     keys) is shown at the field instead of failing."""
@@ -22,13 +22,15 @@ class MusterSignupView(SignupView):
     def form_valid(self, form: Any) -> HttpResponse:
         try:
             with transaction.atomic():
-                return super().form_valid(form)
+                response: HttpResponse = super().form_valid(form)
+                return response
         except IntegrityError:
             form.add_error("username", "That username was taken a moment ago; choose another.")
-            return self.form_invalid(form)
+            invalid: HttpResponse = self.form_invalid(form)
+            return invalid
 
     def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)
+        response: HttpResponse = super().form_invalid(form)
         response.status_code = 422
         return response
 

@@ -92,3 +92,23 @@ def test_the_admin_log_in_is_the_players_log_in(anon_client, db):
 
 def test_a_player_cannot_open_the_admin(alice):
     assert client_for(alice).get("/admin/login/").status_code == 403
+
+
+def test_failed_log_ins_to_one_account_are_limited(alice, anon_client):
+    """allauth's limit: 5 failed log-ins per account in 5 minutes; then even the right
+    password is refused, with the reason at the form."""
+    for i in range(5):
+        anon_client.post(reverse("login"), {"login": "alice", "password": f"wrong-{i}"})
+    response = anon_client.post(reverse("login"), {"login": "alice", "password": "alice-secret-pw-123"})
+    assert "Too many failed login attempts" in response.content.decode()
+    assert "_auth_user_id" not in anon_client.session
+
+
+def test_reset_mails_to_one_address_are_limited(alice, anon_client):
+    EmailAddress.objects.create(user=alice, email="alice@example.org", primary=True, verified=True)
+    statuses = [
+        anon_client.post(reverse("account_reset_password"), {"email": "alice@example.org"}).status_code
+        for _ in range(7)
+    ]
+    assert 429 in statuses
+    assert len(mail.outbox) <= 5
