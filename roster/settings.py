@@ -195,7 +195,10 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 ACCOUNT_ADAPTER = "roster.accounts.adapter.MusterAccountAdapter"
-ACCOUNT_FORMS = {"login": "roster.accounts.forms.MusterLoginForm"}
+ACCOUNT_FORMS = {
+    "login": "roster.accounts.forms.MusterLoginForm",
+    "signup": "roster.accounts.forms.MusterSignupForm",
+}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
@@ -206,7 +209,6 @@ ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
-ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 # ACCOUNT_RATE_LIMITS: allauth's defaults (failed log-ins 10/m per address and 5 per 5
 # minutes per account, reset mails 20/m per address and 5/m per address asked for, ...).
 ALLAUTH_TRUSTED_PROXY_COUNT = MUSTER_TRUSTED_PROXIES

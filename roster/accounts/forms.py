@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from allauth.account.forms import LoginForm
+from allauth.account.forms import LoginForm, SignupForm
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
@@ -22,6 +22,15 @@ class MusterLoginForm(LoginForm):  # type: ignore[misc]  # allauth has no type h
             data["login"] = data["username"]
             kwargs["data"] = data
         super().__init__(*args, **kwargs)
+
+
+class MusterSignupForm(SignupForm):  # type: ignore[misc]  # allauth has no type hints
+    """allauth's sign-up form (username, optional email, password twice) with the reason
+    to give an email next to its field."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].help_text = "The only way back into your rosters if you forget the password."
 
 
 class DeleteAccountForm(forms.Form):

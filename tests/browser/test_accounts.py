@@ -85,6 +85,35 @@ def test_deleting_the_account_in_the_browser_ends_its_share_links(browser, live_
     page.context.close()
 
 
+def test_the_rosters_zip_downloads_and_imports_whole_into_another_account(
+    browser, live_server, player, django_user_model, tmp_path
+):
+    Roster.create(player, example("iron-and-honor-ghrim-company"))
+    page = new_page(browser, live_server)
+    log_in(page, "forgetful", PASSWORD)
+    page.wait_for_url("**/rosters/")
+    page.get_by_role("link", name="Account").click()
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download all my rosters (.zip)").click()
+    archive = tmp_path / download.value.suggested_filename
+    download.value.save_as(archive)
+    assert archive.name.startswith("muster-rosters-forgetful-") and archive.suffix == ".zip"
+    page.context.clear_cookies()  # logged out
+
+    django_user_model.objects.create_user("heir", password=PASSWORD)
+    log_in(page, "heir", PASSWORD)
+    page.wait_for_url("**/rosters/")
+    page.goto("/rosters/import/")
+    page.get_by_label("Roster file").set_input_files(str(archive))
+    page.get_by_role("button", name="Import").click()
+    page.get_by_text("Imported 2 rosters.").wait_for()
+    heirs = Roster.objects.filter(owner__username="heir")
+    mine = Roster.objects.filter(owner=player)
+    assert sorted(r.summary["cost"] for r in heirs) == sorted(r.summary["cost"] for r in mine)
+    assert sorted(r.name for r in heirs) == ["Ghrim Company", "Northmen Raiding Party"]
+    page.context.close()
+
+
 def serious(results):
     return [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])

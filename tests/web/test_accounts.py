@@ -25,7 +25,7 @@ def test_sign_up_logs_in_and_opens_the_rosters(anon_client):
 
 def test_sign_up_page_says_why_an_email_helps(anon_client):
     page = anon_client.get(reverse("signup")).content.decode()
-    assert "only way back into your rosters" in page
+    assert "only way back into your rosters if you forget the password" in page
     assert 'id="id_email"' in page and "Email (optional)" in page
 
 
