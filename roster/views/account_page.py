@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from roster.accounts.archive import ArchiveError, build_archive, read_archive_upload
 from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import get_catalogue
+from roster.limits import limited
 from roster.models import Roster, ShareLink
 from roster.views.rosters import MAX_ROSTERS_PER_USER
 
@@ -63,6 +64,7 @@ def rosters_zip(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @never_cache
 @login_required
+@limited("login")  # the password is checked here too: the same limit as guessing it at log-in
 def account_delete(request: HttpRequest) -> HttpResponse:
     """Delete the account with every roster, its history and its share links, after the
     password is given. GET shows what goes; a wrong password changes nothing (422)."""

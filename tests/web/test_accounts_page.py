@@ -176,3 +176,18 @@ def test_deleting_needs_a_csrf_token(alice, alice_rosters):
 def test_the_zip_needs_a_login(anon_client):
     response = anon_client.get(reverse("account-rosters-zip"))
     assert response["Location"].startswith(reverse("login"))
+
+
+def test_guessing_the_password_on_the_delete_page_is_limited(alice, alice_client, settings):
+    settings.MUSTER_RATES = {**settings.MUSTER_RATES, "login": "3/m"}
+    statuses = [
+        alice_client.post(reverse("account-delete"), {"password": f"guess-{i}"}).status_code for i in range(4)
+    ]
+    assert statuses[:3] == [422, 422, 422]
+    assert statuses[3] in (403, 429)  # refused; 429 once the ratelimit middleware (issue #12) is in
+    assert User.objects.filter(pk=alice.pk).exists()
+
+
+def test_an_account_without_email_is_told_what_it_risks(alice_client):
+    page = alice_client.get(reverse("account")).content.decode()
+    assert "without one, a forgotten password cannot be reset" in page

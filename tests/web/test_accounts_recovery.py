@@ -98,3 +98,24 @@ def test_an_email_in_use_by_another_account_is_not_taken(with_email, bob_client,
             bob_client.post(link_in(message))
     assert EmailAddress.objects.get(email="alice@example.org", verified=True).user == with_email
     assert not EmailAddress.objects.filter(user=bob, verified=True).exists()
+
+
+def test_a_reset_ends_the_other_sessions(with_email, anon_client):
+    """Whoever knew the old password and was logged in with it is logged out."""
+    elsewhere = Client()
+    elsewhere.post(reverse("login"), {"login": "alice", "password": "alice-secret-pw-123"})
+    assert elsewhere.get(reverse("roster-list")).status_code == 200
+    anon_client.post(reverse("account_reset_password"), {"email": "alice@example.org"})
+    page = anon_client.get(link_in(mail.outbox[0]), follow=True)
+    new = {"password1": "brand-new-pass-phrase", "password2": "brand-new-pass-phrase"}
+    anon_client.post(page.redirect_chain[-1][0], new)
+    assert elsewhere.get(reverse("roster-list")).status_code == 302
+
+
+def test_an_email_of_another_account_is_refused_at_sign_up(with_email, anon_client):
+    password = "a-long-pass-phrase"
+    form = {"username": "mallory", "email": "alice@example.org", "password1": password, "password2": password}
+    response = anon_client.post(reverse("signup"), form)
+    assert response.status_code == 422
+    assert "already registered with this email address" in response.content.decode()
+    assert not User.objects.filter(username="mallory").exists()
