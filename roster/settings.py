@@ -209,6 +209,7 @@ ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
+ACCOUNT_EMAIL_NOTIFICATIONS = True  # tell the address when the password or the email changes
 # ACCOUNT_RATE_LIMITS: allauth's defaults (failed log-ins 10/m per address and 5 per 5
 # minutes per account, reset mails 20/m per address and 5/m per address asked for, ...).
 ALLAUTH_TRUSTED_PROXY_COUNT = MUSTER_TRUSTED_PROXIES

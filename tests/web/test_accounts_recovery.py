@@ -119,3 +119,13 @@ def test_an_email_of_another_account_is_refused_at_sign_up(with_email, anon_clie
     assert response.status_code == 422
     assert "already registered with this email address" in response.content.decode()
     assert not User.objects.filter(username="mallory").exists()
+
+
+def test_a_password_change_is_told_to_the_email(with_email, alice_client):
+    """Someone who took over the session cannot change the password unnoticed."""
+    new = "another-pass-1"
+    form = {"oldpassword": "alice-secret-pw-123", "password1": new, "password2": new}
+    alice_client.post(reverse("account_change_password"), form)
+    (message,) = mail.outbox
+    assert message.to == ["alice@example.org"]
+    assert message.subject == "[Muster] Password Changed"
