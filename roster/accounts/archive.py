@@ -3,9 +3,9 @@ a zip back on the Import page (docs/accounts.md).
 
 The zip holds one ``<name>-<id>.json`` per roster (not the deleted ones), each exactly
 what the editor's Export writes. Reading is bounded before anything is inflated: at most
-``MAX_MEMBERS`` files, each at most rules.document.MAX_DOCUMENT_BYTES, and
-``MAX_ARCHIVE_BYTES`` of zip; a member that claims a small size but inflates further is
-cut off at the limit and refused.
+``MAX_MEMBERS`` files, each at most rules.document.MAX_DOCUMENT_BYTES, ``MAX_ARCHIVE_BYTES``
+of zip and ``MAX_INFLATED_BYTES`` of files together; a member that claims a small size but
+inflates further is cut off at the limit and refused.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
 
 MAX_MEMBERS = 200  # the most rosters Muster keeps per player (roster.views.rosters)
 MAX_ARCHIVE_BYTES = 20_000_000
+MAX_INFLATED_BYTES = 20_000_000  # all files together, as read; 200 fifty-model rosters fit
 
 
 class ArchiveError(Exception):
@@ -81,12 +82,27 @@ def read_archive(data: bytes, catalogue_for: Callable[[str], Any]) -> list[dict[
         raise ArchiveError("The zip holds no roster files.")
     if len(members) > MAX_MEMBERS:
         raise ArchiveError(f"The zip holds {len(members)} files; at most {MAX_MEMBERS} can be imported.")
-    return [_read_member(archive, info, catalogue_for) for info in members]
+    declared = sum(info.file_size for info in members)
+    if declared > MAX_INFLATED_BYTES:
+        raise ArchiveError(
+            f"The files in the zip add up to {declared:,} bytes; the limit is {MAX_INFLATED_BYTES:,}."
+        )
+    documents, inflated = [], 0
+    for info in members:
+        raw = _read_member(archive, info)
+        inflated += len(raw)
+        if inflated > MAX_INFLATED_BYTES:
+            raise ArchiveError(f"The files in the zip add up to more than {MAX_INFLATED_BYTES:,} bytes.")
+        try:
+            documents.append(import_document(raw, catalogue_for))
+        except DocumentError as exc:
+            where = f"{path_words(exc.path)}: {exc.message} (at {exc.path})"
+            raise ArchiveError(f"{info.filename}: {where}.") from None
+    return documents
 
 
-def _read_member(
-    archive: zipfile.ZipFile, info: zipfile.ZipInfo, catalogue_for: Callable[[str], Any]
-) -> dict[str, Any]:
+def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """The bytes of one file, at most MAX_DOCUMENT_BYTES, whatever its header claims."""
     name = info.filename
     if info.file_size > MAX_DOCUMENT_BYTES:
         raise ArchiveError(f"{name}: {info.file_size:,} bytes; the limit is {MAX_DOCUMENT_BYTES:,}.")
@@ -97,7 +113,4 @@ def _read_member(
         raise ArchiveError(f"{name}: cannot be read from the zip ({exc}).") from None
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise ArchiveError(f"{name}: larger than {MAX_DOCUMENT_BYTES:,} bytes.")
-    try:
-        return import_document(raw, catalogue_for)
-    except DocumentError as exc:
-        raise ArchiveError(f"{name}: {path_words(exc.path)}: {exc.message} (at {exc.path}).") from None
+    return raw

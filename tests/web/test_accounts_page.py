@@ -50,7 +50,7 @@ def upload(client, content, name="rosters.zip"):
 
 def zip_of(files):
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, text in files.items():
             archive.writestr(name, text)
     return buffer.getvalue()
@@ -111,12 +111,26 @@ def test_a_bad_file_in_the_zip_imports_nothing_and_names_it(bob_client, bob):
         (zip_of({}), "holds no roster files"),
         (zip_of({f"{i}.json": "{}" for i in range(MAX_MEMBERS + 1)}), f"at most {MAX_MEMBERS} can be"),
         (zip_of({"big.json": " " * 1_000_001}), "big.json: 1,000,001 bytes"),
+        (zip_of({f"{i}.json": " " * 1_000_000 for i in range(21)}), "add up to 21,000,000 bytes"),
     ],
 )
 def test_unreadable_or_oversized_zips_are_refused(content, message, bob_client, bob):
     response = upload(bob_client, content)
     assert response.status_code == 422
     assert message in response.content.decode()
+    assert not Roster.objects.filter(owner=bob).exists()
+
+
+def test_a_member_that_inflates_past_its_header_is_cut_off(bob_client, bob):
+    """A zip whose header understates a file's size (a zip bomb's trick) is read only to the limit."""
+    content = bytearray(zip_of({"liar.json": " " * 2_000_000}))
+    header_size = content.index(b"liar.json") - 8  # local header: uncompressed size 8 bytes before the name
+    central = content.rindex(b"liar.json") - 22  # central directory: uncompressed size 22 bytes before
+    for at in (header_size, central):
+        content[at : at + 4] = (100).to_bytes(4, "little")
+    response = upload(bob_client, bytes(content))
+    assert response.status_code == 422
+    assert "liar.json" in response.content.decode()
     assert not Roster.objects.filter(owner=bob).exists()
 
 
