@@ -184,6 +184,51 @@ MUSTER_RATES = {
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none).
 MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 
+# --- Accounts (django-allauth, docs/accounts.md) -----------------------------------------
+# Log in with the username or the email; the email is optional at sign-up, verified when
+# given, and the only way back in after a forgotten password. Mail goes to the console
+# unless EMAIL_HOST is set (SMTP). allauth's rate limits count in the default cache.
+INSTALLED_APPS += ["allauth", "allauth.account", "roster.accounts"]
+MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "roster.accounts.adapter.MusterAccountAdapter"
+ACCOUNT_FORMS = {
+    "login": "roster.accounts.forms.MusterLoginForm",
+    "signup": "roster.accounts.forms.MusterSignupForm",
+}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # one address per account; a new one replaces it once verified
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
+ACCOUNT_EMAIL_NOTIFICATIONS = True  # tell the address when the password or the email changes
+# ACCOUNT_RATE_LIMITS: allauth's defaults (failed log-ins 10/m per address and 5 per 5
+# minutes per account, reset mails 20/m per address and 5/m per address asked for, ...).
+ALLAUTH_TRUSTED_PROXY_COUNT = MUSTER_TRUSTED_PROXIES
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not env_bool("EMAIL_USE_SSL", False))
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Muster <muster@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# --- end of accounts --------------------------------------------------------------------
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -1,18 +1,26 @@
 """Muster's URLs."""
 
+from allauth.account import views as allauth_views
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
-from roster.limits import client_ip, limited
-from roster.views import accounts, editor, history, rosters, sharing, transfer
+from roster.views import account_page, accounts, editor, history, rosters, sharing, transfer
+
+# The admin's log-in is the players' log-in (allauth's, with its rate limits).
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("healthz", accounts.healthz, name="healthz"),
+    # Accounts (docs/accounts.md): the names templates use, then allauth's own pages.
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", limited("login", key=client_ip)(auth_views.LoginView.as_view()), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/login/", accounts.login, name="login"),
+    path("accounts/logout/", allauth_views.logout, name="logout"),
+    path("accounts/", account_page.account, name="account"),
+    path("accounts/rosters.zip", account_page.rosters_zip, name="account-rosters-zip"),
+    path("accounts/delete/", account_page.account_delete, name="account-delete"),
+    path("accounts/", include("allauth.urls")),
     path("rosters/", rosters.roster_list, name="roster-list"),
     path("rosters/new/", rosters.roster_new, name="roster-new"),
     path("rosters/examples/<slug:slug>/", rosters.roster_from_example, name="roster-from-example"),

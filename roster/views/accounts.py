@@ -1,28 +1,44 @@
-"""Sign up (username and password, no e-mail); log in and out use Django's own views."""
+"""Sign up, log in and out through django-allauth (docs/accounts.md); the front page,
+the health check and the error answers."""
 
 from __future__ import annotations
 
-from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from typing import Any
+
+from allauth.account.views import LoginView, SignupView
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET
 
 from roster.limits import client_ip, limited
 
 
-@require_http_methods(["GET", "POST"])
-@limited("signup", key=client_ip)
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log in."""
-    if request.user.is_authenticated:
-        return redirect("roster-list")
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("roster-list")
-    return render(request, "registration/signup.html", {"form": form}, status=422 if form.errors else 200)
+class MusterSignupView(SignupView):  # type: ignore[misc]  # allauth has no type hints
+    """allauth's sign-up: username, optional email, password twice. A refused form
+    answers 422; a name taken by a concurrent sign-up (the database's unique username
+    keys) is shown at the field instead of failing."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:
+            with transaction.atomic():
+                response: HttpResponse = super().form_valid(form)
+                return response
+        except IntegrityError:
+            form.add_error("username", "That username was taken a moment ago; choose another.")
+            invalid: HttpResponse = self.form_invalid(form)
+            return invalid
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response: HttpResponse = super().form_invalid(form)
+        response.status_code = 422
+        return response
+
+
+# The Muster rates (RATE_LOGIN, RATE_SIGNUP) count every post per client address, on
+# top of allauth's own limits (failed log-ins per account, sign-ups, reset mails).
+signup = limited("signup", key=client_ip)(MusterSignupView.as_view())
+login = limited("login", key=client_ip)(LoginView.as_view())
 
 
 @require_GET

@@ -9,11 +9,13 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
+from roster.accounts.archive import is_archive_upload
 from roster.catalogue import get_catalogue
 from roster.evaluation import evaluate_stored
 from roster.limits import limited
 from roster.models import Roster
 from roster.transfer import export_json, export_text, import_document
+from roster.views.account_page import import_zip
 from roster.views.common import get_roster_for_user
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
 
@@ -50,6 +52,8 @@ def import_roster(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "roster/import.html", {})
     upload = request.FILES.get("file")
+    if upload is not None and is_archive_upload(upload):  # all my rosters, from the account page
+        return import_zip(request, upload)
     pasted = request.POST.get("text", "")
     error = None
     if upload is not None and upload.size and upload.size > MAX_DOCUMENT_BYTES:

@@ -15,7 +15,7 @@ MATRIX = {
     "home": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "healthz": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "signup": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
-    "login": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "login": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "logout": ("POST", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
     "roster-list": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": LOGIN, "holder": LOGIN}),
     "roster-new": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": LOGIN, "holder": LOGIN}),
@@ -31,6 +31,36 @@ MATRIX = {
     "shared-copy": ("POST", "token", None, {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}),
     "admin:index": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
 }
+# Accounts (allauth's pages and Muster's account page): what a logged-in player, an
+# anonymous visitor and a token holder get. A player's own account is the only one they see.
+ANYONE = {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}
+PLAYER = {"owner": 200, "stranger": 200, "anon": LOGIN, "holder": LOGIN}
+ENTRANCE = {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}
+ONLY_PLAYERS_ONWARD = {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}
+MATRIX.update(
+    {
+        "account": ("GET", None, None, PLAYER),
+        "account-delete": ("GET", None, None, PLAYER),
+        "account-rosters-zip": ("GET", None, None, PLAYER),
+        "account_change_password": ("GET", None, None, PLAYER),
+        "account_email": ("GET", None, None, PLAYER),
+        "account_reauthenticate": ("GET", None, None, PLAYER),
+        "account_set_password": ("GET", None, None, ONLY_PLAYERS_ONWARD),
+        "account_request_reauthentication_code": ("GET", None, None, ONLY_PLAYERS_ONWARD),
+        "account_confirm_reauthentication_code": ("GET", None, None, ONLY_PLAYERS_ONWARD),
+        "account_login": ("GET", None, None, ENTRANCE),
+        "account_signup": ("GET", None, None, ENTRANCE),
+        "account_confirm_login_code": ("GET", None, None, {**ENTRANCE, "anon": 302, "holder": 302}),
+        "account_logout": ("GET", None, None, {**ANYONE, "anon": 302, "holder": 302}),
+        "account_inactive": ("GET", None, None, ANYONE),
+        "account_email_verification_sent": ("GET", None, None, ANYONE),
+        "account_confirm_email": ("GET", "email-key", None, ANYONE),
+        "account_reset_password": ("GET", None, None, ANYONE),
+        "account_reset_password_done": ("GET", None, None, ANYONE),
+        "account_reset_password_from_key": ("GET", "reset-key", None, ANYONE),
+        "account_reset_password_from_key_done": ("GET", None, None, ANYONE),
+    }
+)
 OWNED_GET = ["roster-edit", "roster-history", "roster-export-json", "roster-export-text", "roster-sheet"]
 OWNED_POST = {
     "roster-rename": {"name": "Renamed"},
@@ -110,6 +140,10 @@ def request_for(name, cast):
             kwargs["number"] = 1
     elif kind == "token":
         kwargs = {"token": cast["token"]}
+    elif kind == "email-key":
+        kwargs = {"key": "not-a-key"}
+    elif kind == "reset-key":
+        kwargs = {"uidb36": "1", "key": "not-a-key"}
     elif kind == "example":
         kwargs = {"slug": "iron-and-honor-ghrim-company"}
     url = reverse(name, kwargs=kwargs)

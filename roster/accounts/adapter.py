@@ -1,0 +1,29 @@
+"""allauth's account adapter for Muster: usernames checked against the stored keys."""
+
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django import forms
+
+from roster.accounts.models import UsernameKey
+from roster.accounts.usernames import fold, skeleton
+
+
+class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth has no type hints
+    """allauth's defaults, with one stricter username rule (roster.accounts.usernames)."""
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """Refuse a name that folds to, or looks like, one in use; then allauth's checks
+        (validators, blacklist, its own case-blind lookup for accounts without a key).
+
+        Raises forms.ValidationError with a message for the username field.
+        """
+        if not shallow:
+            if UsernameKey.objects.filter(folded=fold(username)).exists():
+                raise forms.ValidationError("That username is taken.", code="username_taken")
+            if UsernameKey.objects.filter(skeleton=skeleton(username)).exists():
+                raise forms.ValidationError(
+                    "That username looks too much like one already in use; choose another.",
+                    code="username_lookalike",
+                )
+        return str(super().clean_username(username, shallow=shallow))

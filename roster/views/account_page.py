@@ -1,0 +1,103 @@
+"""The account page: email and password links, all my rosters as one zip, and deleting
+the account (docs/accounts.md). Also the Import page's zip branch."""
+
+from __future__ import annotations
+
+from allauth.account.models import EmailAddress
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from roster.accounts.archive import ArchiveError, build_archive, read_archive_upload
+from roster.accounts.forms import DeleteAccountForm
+from roster.catalogue import get_catalogue
+from roster.limits import limited
+from roster.models import Roster, ShareLink
+from roster.views.rosters import MAX_ROSTERS_PER_USER
+
+
+def _player(request: HttpRequest) -> User:
+    """The logged-in player (the views are behind login_required)."""
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _active_rosters(user: User) -> QuerySet[Roster]:
+    return Roster.objects.filter(owner=user, deleted__isnull=True).order_by("pk")
+
+
+@require_GET
+@never_cache
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    """The account page: username, email addresses, and what can be done with them."""
+    user = _player(request)
+    emails = EmailAddress.objects.filter(user=user).order_by("-primary", "email")
+    count = _active_rosters(user).count()
+    return render(request, "account/home.html", {"emails": emails, "roster_count": count})
+
+
+@require_GET
+@never_cache
+@login_required
+def rosters_zip(request: HttpRequest) -> HttpResponse:
+    """Every roster of the player (not the deleted ones) as one zip of JSON files,
+    ``muster-rosters-<username>-<date>.zip``; the Import page reads it whole."""
+    data = build_archive(list(_active_rosters(_player(request))))
+    response = HttpResponse(data, content_type="application/zip")
+    filename = f"muster-rosters-{request.user.get_username()}-{timezone.now():%Y-%m-%d}.zip"
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@login_required
+@limited("login")  # the password is checked here too: the same limit as guessing it at log-in
+def account_delete(request: HttpRequest) -> HttpResponse:
+    """Delete the account with every roster, its history and its share links, after the
+    password is given. GET shows what goes; a wrong password changes nothing (422)."""
+    user = _player(request)
+    form = DeleteAccountForm(user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user.delete()  # rosters, revisions, share links and email addresses cascade
+        logout(request)
+        messages.success(request, "Your account and its rosters are deleted.")
+        return redirect("home")
+    rosters = Roster.objects.filter(owner=user).count()
+    links = ShareLink.objects.filter(roster__owner=user, revoked__isnull=True).count()
+    context = {"form": form, "roster_count": rosters, "link_count": links}
+    return render(request, "account/delete.html", context, status=422 if form.errors else 200)
+
+
+def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpResponse:
+    """The Import page's answer to an uploaded zip (the account page's download): every
+    roster in it imported, or none, with the reason at the form (422)."""
+    try:
+        documents = read_archive_upload(upload, get_catalogue)
+        held = _active_rosters(_player(request)).count()
+        if held + len(documents) > MAX_ROSTERS_PER_USER:
+            raise ArchiveError(
+                f"The zip holds {len(documents)} rosters and you have {held}; "
+                f"Muster keeps at most {MAX_ROSTERS_PER_USER}."
+            )
+    except ArchiveError as exc:
+        return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
+    with transaction.atomic():
+        for document in documents:
+            Roster.create(_player(request), document, action="Imported")
+    count = len(documents)
+    messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")
+    return redirect("roster-list")

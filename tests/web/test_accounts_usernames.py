@@ -1,0 +1,91 @@
+"""Usernames are unique ignoring case and Unicode compatibility forms, and look-alikes
+of a name in use are refused, on the real database (docs/accounts.md)."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from roster.accounts.models import UsernameKey
+from roster.accounts.usernames import fold, skeleton
+
+
+def sign_up(client, username):
+    return client.post(
+        reverse("signup"),
+        {"username": username, "password1": "a-long-pass-phrase", "password2": "a-long-pass-phrase"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("taken", "other"),
+    [
+        ("alice", "Alice"),
+        ("alice", "ALICE"),
+        ("Élodie", "élodie"),  # beyond ASCII, where SQLite's NOCASE stops
+        ("alice", "ａｌｉｃｅ"),  # full-width letters (NFKC)
+        ("straße", "STRASSE"),  # full case folding
+    ],
+)
+def test_the_same_name_in_another_case_or_form_is_taken(taken, other, anon_client, db):
+    User.objects.create_user(taken, password="x-long-pass-phrase")
+    response = sign_up(anon_client, other)
+    assert response.status_code == 422
+    assert "That username is taken." in response.content.decode()
+    assert User.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "lookalike",
+    [
+        "alİce",  # dotted capital I
+        "alıce",  # dotless i
+        "аlice",  # Cyrillic а
+        "a1ice",  # digit one for l
+        "ɑlice",  # Latin alpha
+    ],
+)
+def test_a_lookalike_of_a_name_in_use_is_refused(lookalike, anon_client, db):
+    User.objects.create_user("alice", password="x-long-pass-phrase")
+    response = sign_up(anon_client, lookalike)
+    assert response.status_code == 422
+    assert "looks too much like one already in use" in response.content.decode()
+    assert not User.objects.filter(username=lookalike).exists()
+
+
+def test_different_names_are_both_accepted(anon_client, db):
+    User.objects.create_user("alice", password="x-long-pass-phrase")
+    assert sign_up(anon_client, "alicia").status_code == 302
+    assert sign_up(client_for_none(), "Ian").status_code == 302
+    assert sign_up(client_for_none(), "lan").status_code == 302  # case-blind first: I and l stay apart
+
+
+def client_for_none():
+    from django.test import Client
+
+    return Client()
+
+
+def test_the_database_refuses_a_second_holder_whoever_writes(db):
+    """Not only the sign-up form: create_user (scripts, createsuperuser) hits the constraint."""
+    User.objects.create_user("élodie", password="x-long-pass-phrase")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user("ÉLODIE", password="x-long-pass-phrase")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user("é1odie", password="x-long-pass-phrase")
+    assert User.objects.count() == 1
+
+
+def test_renaming_a_user_moves_the_key(db):
+    user = User.objects.create_user("alice", password="x-long-pass-phrase")
+    user.username = "Alicia"
+    user.save()
+    assert UsernameKey.objects.get(user=user).folded == "alicia"
+    User.objects.create_user("ALICE", password="x-long-pass-phrase")  # the old name is free again
+
+
+def test_keys_fold_as_documented():
+    assert fold("ＡＬＩＣＥ") == fold("alice") == "alice"
+    assert skeleton("alİce") == skeleton("alıce") == skeleton("ALICE") == skeleton("аlice")
+    assert skeleton("Ian") != skeleton("lan")
+    assert skeleton("élodie") != skeleton("elodie")  # accents are not look-alikes here
