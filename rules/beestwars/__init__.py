@@ -78,13 +78,22 @@ def _model_report(f: Fighter, catalogue: BeestwarsCatalogue) -> ModelReport:
         "unique": bool(p and p.unique),
         "uncertain": bool(p and p.uncertain),
         "raw": p.raw if p else None,
-        "points": {"value": points, "from": origin},
+        "points": {
+            "value": points,
+            "from": origin,
+            "reading": None if points is not None else costs.uncertain_reading(f, "points"),
+        },
         "stats": costs.stat_values(f, catalogue),
         "equipment": p.equipment if p else None,
         "abilities": [
-            {"name": a.name, "slug": a.slug, "summary": a.summary, "page": a.page}
-            for a in (catalogue.ability(s) for s in (p.abilities if p else []))
-            if a is not None
+            {
+                "name": a.name,
+                "slug": a.slug,
+                "summary": a.summary,
+                "page": a.page,
+                "from": by.name if by else None,
+            }
+            for a, by in (catalogue.abilities_of(p) if p else [])
         ],
         "supplied": sorted(
             k for k, v in (f.model.supplied.model_dump() if f.model.supplied else {}).items() if v is not None

@@ -29,7 +29,7 @@ class Supplied(Strict):
     might: int | None = Field(default=None, ge=1, le=6)
     toughness: int | None = Field(default=None, ge=1, le=30)
     movement: int | None = Field(default=None, ge=1, le=24)
-    defense: int | None = Field(default=None, ge=-3, le=3)
+    defense: int | None = Field(default=None, ge=-3, le=0)  # 0 to -3, p.5
 
 
 class BeestwarsModel(Strict):
