@@ -83,3 +83,16 @@ def test_an_edit_changes_the_fingerprint(alice):
     document["models"][0]["name"] = "Raensleyar the Bold"
     assert evaluate_stored(document).fingerprint != first
     assert evaluate_stored(json.loads(json.dumps(warband.document))).fingerprint == first
+
+
+def test_render_sheet_compact(tmp_path):
+    full, compact = tmp_path / "full.pdf", tmp_path / "compact.pdf"
+    source = str(EXAMPLES / "brutality-moderate-points.json")
+    call_command("render_sheet", source, "-o", str(full), stdout=StringIO())
+    call_command("render_sheet", source, "-o", str(compact), "--compact", stdout=StringIO())
+    full_text, compact_text = pdfs.text(full.read_bytes()), pdfs.text(compact.read_bytes())
+    assert "Wound Chart" in full_text
+    assert "Wound Chart" not in compact_text
+    assert "Command Token:" in full_text
+    assert "Mother Scald" in compact_text
+    assert "compact sheet (rule summaries left out)" in compact_text
