@@ -18,7 +18,7 @@ LENGTH = 12
 
 
 def canonical_json(document: RosterDocument | dict[str, Any]) -> str:
-    """The canonical text of a roster document: its dumped form (DESIGN.md section 2)
+    """The canonical text of a roster document: its dumped form (rules.document.dump_document)
     with sorted keys, no spaces, UTF-8 characters kept. A dict is parsed first (raises
     DocumentError when it is not a roster document)."""
     parsed = parse_document(document) if isinstance(document, dict) else document

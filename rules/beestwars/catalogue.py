@@ -2,7 +2,7 @@
 
 Source: The Denizens of the Beestwars p.3 (profile terms), p.4 (Froth, activation
 deck), pp.6-9 (special abilities), p.8 (Hero limit), p.9 (warband building) and
-p.11 (fighter profiles), with the decisions of DESIGN.md section 4. ``None`` means
+p.11 (fighter profiles), with the decisions of docs/rules-decisions.md. ``None`` means
 the transcription lost the value: it is unknown, never guessed.
 """
 

@@ -1,7 +1,7 @@
 """Beestwars calculations: a fighter's points and profile values, the Hero allowance.
 
 Costs are whole points from the profile table (p.11). Where the transcription lost a
-value, the player's supplied value is used and marked as theirs (DESIGN.md section 2).
+value, the player's supplied value is used and marked as theirs (docs/rules-decisions.md).
 """
 
 from __future__ import annotations

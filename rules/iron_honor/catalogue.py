@@ -1,7 +1,7 @@
 """Iron & Honor rules data: the schema of ``fixtures/iron-and-honor.json``.
 
 Source: Iron & Honor pp.11-29 (character types, game sizes, skills, traits) and
-pp.51-52 (summary tables), with the decisions of DESIGN.md section 4.
+pp.51-52 (summary tables), with the decisions of docs/rules-decisions.md.
 """
 
 from __future__ import annotations

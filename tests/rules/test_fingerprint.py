@@ -1,5 +1,5 @@
 """The roster fingerprint: 12 hex digits of SHA-256 over the canonical document and the
-rules data digest (DESIGN.md section 3)."""
+rules data digest (README, Commands; docs/rules-decisions.md)."""
 
 import hashlib
 import json

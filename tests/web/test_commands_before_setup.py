@@ -1,6 +1,6 @@
 """validate_roster and render_sheet on a fresh checkout: before any ``migrate`` (no
 tables) and before ``load_rules`` (no rules data), they read the rules data from
-fixtures/ and never end in a traceback (DESIGN.md section 3)."""
+fixtures/ and never end in a traceback (README, Commands; docs/rules-decisions.md)."""
 
 import json
 import os

@@ -1,5 +1,5 @@
 """The sheet's download: named after the roster, full or compact, and the fingerprint
-that ties a printed sheet to the submitted file (DESIGN.md section 3)."""
+that ties a printed sheet to the submitted file (README, Commands; docs/rules-decisions.md)."""
 
 import json
 from io import StringIO

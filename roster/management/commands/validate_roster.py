@@ -1,4 +1,4 @@
-"""``manage.py validate_roster FILE... [--json]`` (DESIGN.md section 3).
+"""``manage.py validate_roster FILE... [--json]`` (README, Commands).
 
 Exit 0: every roster legal. Exit 1: some roster not legal. Exit 2: some file could
 not be read (one line per file on stderr, nothing on stdout). Works before any
@@ -72,7 +72,7 @@ def format_report(path: str, evaluation: Evaluation) -> str:
 
 
 def as_json(evaluation: Evaluation) -> dict[str, Any]:
-    """The contract shape of DESIGN.md section 3, with "fingerprint"."""
+    """The report's JSON shape (README, Commands) with "fingerprint"."""
     return {**evaluation.report.as_json(), "fingerprint": evaluation.fingerprint}
 
 

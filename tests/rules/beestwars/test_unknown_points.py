@@ -1,5 +1,5 @@
 """Points the transcription lost are supplied by the player, used, and never shown as
-checked; until then the roster cannot be checked. Source: p.11, DESIGN.md sections 2 and 4."""
+checked; until then the roster cannot be checked. Source: p.11, docs/rules-decisions.md."""
 
 from tests.beestwars import codes, evaluate, model_codes, roster
 
