@@ -89,3 +89,17 @@ def test_without_rules_data_in_a_migrated_database_the_fixtures_are_read(tmp_pat
 def test_the_fixture_digest_is_the_loaded_digest():
     for system in ("iron-and-honor", "brutality", "beestwars"):
         assert fixture_catalogue(system)[1] == current_digest(system)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("import_roster", str(NORTHMEN), "--owner", "alice"), ("export_roster", "1")],
+    ids=["import", "export"],
+)
+def test_commands_that_need_the_database_say_so_in_one_line(tmp_path, args):
+    done = manage(tmp_path, *args)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert (
+        "the database is not set up: run `manage.py migrate` and `manage.py load_rules` first" in done.stderr
+    )
