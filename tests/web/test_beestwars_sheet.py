@@ -62,7 +62,7 @@ def test_unknown_values_are_question_marks_and_the_players_are_marked():
     assert (
         "Goffa Four Hands and Warbeest Hero garbled in the transcription: see your book; "
         "Skill may be 15 (uncertain) ? 2d6 ? ? ? Spear "
-        "Hero, Brawler (from Hero), Elite (from Hero), Cavalry 55"
+        "Hero (with Brawler, Elite), Cavalry 55"
     ) in text
     assert "95 / 300 points" in text
     assert "* supplied by the player from their own book, not checked by Muster" in text
