@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from roster.models import CATALOGUE_TABLES, RuleSet, RuleSetVersion
 from rules.registry import SYSTEMS
 from rules.system import CatalogueError
 
 _cache: dict[str, tuple[str, Any]] = {}
+_file_cache: dict[str, tuple[tuple[int, int], Any, str]] = {}
 
 
 class CatalogueMissing(LookupError):
@@ -119,10 +120,48 @@ def catalogue_and_digest(system_id: str) -> tuple[Any, str]:
     return catalogue, digest
 
 
+def fixture_catalogue(system_id: str) -> tuple[Any, str]:
+    """(catalogue, digest) read from the system's rules data file under ``fixtures/``,
+    without the database. The digest is the one :func:`load_system` would give the
+    same data, so a fingerprint is the same before and after ``load_rules``.
+
+    Cached per process until the file changes. Raises CatalogueError for a missing
+    or broken file.
+    """
+    path = fixture_path(system_id)
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise CatalogueError(f"{path}: cannot read rules data: {exc.strerror or exc}") from None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    cached = _file_cache.get(system_id)
+    if cached is not None and cached[0] == stamp:
+        return cached[1], cached[2]
+    catalogue = SYSTEMS[system_id].read_catalogue_file(path)
+    digest = digest_of(catalogue.model_dump(mode="json"))
+    _file_cache[system_id] = (stamp, catalogue, digest)
+    return catalogue, digest
+
+
+def any_catalogue_and_digest(system_id: str) -> tuple[Any, str]:
+    """(catalogue, digest) from the database when its rules data is loaded, else from
+    ``fixtures/``: also when the database has no tables yet (nobody ran ``migrate``).
+
+    For the command-line tools, an organiser's first commands on a fresh checkout.
+    Raises CatalogueError only when the fixture file itself cannot be read.
+    """
+    try:
+        return catalogue_and_digest(system_id)
+    except (CatalogueMissing, DatabaseError):
+        return fixture_catalogue(system_id)
+
+
 __all__ = [
     "CatalogueError",
     "CatalogueMissing",
+    "any_catalogue_and_digest",
     "current_digest",
+    "fixture_catalogue",
     "get_catalogue",
     "load_system",
     "refresh_digest",

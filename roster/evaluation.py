@@ -5,11 +5,13 @@ Every page, partial, PDF and command gets its numbers from one :class:`Evaluatio
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from roster.catalogue import catalogue_and_digest
 from rules.document import parse_document
+from rules.fingerprint import roster_fingerprint
 from rules.registry import SYSTEMS
 from rules.report import Report, json_number
 from rules.schema import RosterDocument
@@ -26,6 +28,12 @@ class Evaluation:
     digest: str
 
     @property
+    def fingerprint(self) -> str:
+        """12 hex digits naming this exact document with these rules data
+        (rules.fingerprint.roster_fingerprint): printed on the sheet and the shared page."""
+        return roster_fingerprint(self.document, self.digest)
+
+    @property
     def summary(self) -> dict[str, Any]:
         """What the roster list shows: cost, limit, unit, legal, model count."""
         t = self.report.totals
@@ -39,10 +47,14 @@ class Evaluation:
         }
 
 
-def evaluate_stored(data: dict[str, Any]) -> Evaluation:
+def evaluate_stored(
+    data: dict[str, Any], catalogue_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest
+) -> Evaluation:
     """Parse a stored document (structure only: names may have left the rules data)
-    and evaluate it. Raises DocumentError if the stored JSON is not a document."""
+    and evaluate it. ``catalogue_for`` gives (catalogue, digest) of a system id: the
+    database's by default; the commands pass roster.catalogue.any_catalogue_and_digest.
+    Raises DocumentError if the stored JSON is not a document."""
     document = parse_document(data)
     system = SYSTEMS[document.system]
-    catalogue, digest = catalogue_and_digest(system.id)
+    catalogue, digest = catalogue_for(system.id)
     return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest)

@@ -115,6 +115,10 @@ class IronHonorSkill(CatalogueEntry):
     examples = models.JSONField(default=list, blank=True)
     page = models.IntegerField()
     note = models.TextField(null=True, blank=True)
+    example_cost = models.IntegerField(
+        null=True, blank=True, help_text="ExP a worked example of the book pays instead (Muster charges cost)"
+    )
+    example_page = models.IntegerField(null=True, blank=True, help_text="page of that example")
 
     class Meta(CatalogueEntry.Meta):
         verbose_name = "Iron & Honor skill"
@@ -140,6 +144,12 @@ class IronHonorTrait(CatalogueEntry):
     fate = models.IntegerField(default=0)
     grants = models.JSONField(default=list, blank=True)
     note = models.TextField(null=True, blank=True)
+    source = models.CharField(
+        max_length=300,
+        null=True,
+        blank=True,
+        help_text="Where the trait comes from when it is not in the book",
+    )
 
     class Meta(CatalogueEntry.Meta):
         verbose_name = "Iron & Honor trait"
@@ -153,6 +163,9 @@ class BeestwarsAbility(CatalogueEntry):
     page = models.IntegerField(null=True, blank=True)
     summary = models.CharField(max_length=300)
     note = models.TextField(null=True, blank=True)
+    grants = models.JSONField(
+        default=list, blank=True, help_text="Slugs of the abilities it gives (Hero, p.8)."
+    )
 
     class Meta(CatalogueEntry.Meta):
         verbose_name = "Beestwars special ability"
@@ -179,6 +192,11 @@ class BeestwarsProfile(CatalogueEntry):
     points = models.IntegerField(null=True, blank=True)
     unique = models.BooleanField(default=False, help_text="A named fighter: at most once per warband.")
     uncertain = models.BooleanField(default=False, help_text="The transcription of this row is garbled.")
+    uncertain_values = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Values the garbled row may give it, e.g. {"skill": 15}: never used',
+    )
     raw = models.CharField(max_length=300, help_text="The row as transcribed.")
     page = models.IntegerField()
     note = models.TextField(null=True, blank=True)

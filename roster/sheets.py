@@ -52,11 +52,13 @@ class StaticOnlyFetcher(URLFetcher):
 
 @dataclass(frozen=True)
 class SheetInfo:
-    """What a sheet shows besides the Report: who made it, when, on what paper, and the
-    share link for the QR code (None when the roster has none)."""
+    """What a sheet shows besides the Report: who made it, when, on what paper, whether
+    compact (without the rule summaries), and the share link for the QR code (None when
+    the roster has none)."""
 
     owner: str
     paper: str = "a4"
+    compact: bool = False
     share_url: str | None = None
     made: datetime | None = None
 
@@ -77,6 +79,7 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "paper": PAPERS.get(info.paper, "A4"),
         "made": info.made or timezone.now(),
         "digest": evaluation.digest[:12],
+        "fingerprint": evaluation.fingerprint,
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
     }
@@ -93,10 +96,13 @@ def render_pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
 def cached_sheet(roster_id: int, revision: int, evaluation: Evaluation, info: SheetInfo) -> bytes:
     """The PDF of a roster revision, from the cache when this exact sheet was made before.
 
-    The key holds the revision, rules data digest, paper and share link; an edit drops
+    The key holds the revision, rules data digest, paper, compact and share link; an edit drops
     every sheet of the roster (roster.sheet_cache.forget_sheets).
     """
-    key = f"muster:sheet:{roster_id}:{revision}:{evaluation.digest[:16]}:{info.paper}:{info.share_url or '-'}"
+    key = (
+        f"muster:sheet:{roster_id}:{revision}:{evaluation.digest[:16]}:{info.paper}:{int(info.compact)}"
+        f":{info.share_url or '-'}"
+    )
     pdf = get_sheet(key)
     if pdf is None:
         pdf = render_pdf(sheet_html(evaluation, info))

@@ -19,12 +19,18 @@ def export_json(document: dict[str, Any]) -> str:
 
 def export_text(evaluation: Evaluation) -> str:
     """Plain text for forums and chat: a title line, one line per model with its cost ("?"
-    when unknown), totals."""
+    when unknown) and, below it, the player's own values in the book's words ("Armed in
+    Melee: yes"), then the totals."""
     report = evaluation.report
     ui = ui_for(report.system)
     unit = report.totals["unit"]
     lines = [f"{report.name} ({SYSTEMS[report.system].title})", ""]
-    lines += [f"{m.name} - {ui.text_summary(m)} - {quantity(m.cost, unit)}" for m in report.models]
+    for m in report.models:
+        lines.append(f"{m.name} - {ui.text_summary(m)} - {quantity(m.cost, unit)}")
+        if m.derived.get("supplied_words"):
+            lines.append(
+                f"  * the player's own values, not checked: {', '.join(m.derived['supplied_words'])}"
+            )
     limit = report.totals.get("limit")
     total = quantity(report.totals["cost"], unit)
     if limit is not None:

@@ -16,6 +16,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 
 from rules.schema import FORMAT, RosterDocument, json_path
+from rules.words import error_words as error_words  # the one translation; re-exported
 
 MAX_DOCUMENT_BYTES = 1_000_000
 
@@ -53,27 +54,6 @@ def load_json(raw: str | bytes, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
         raise DocumentError("$", f"not JSON: {exc}") from None
     except RecursionError:
         raise DocumentError("$", "not JSON this tool can read: nested too deeply") from None
-
-
-def error_words(err: Any) -> str:
-    """A pydantic error (one item of ``ValidationError.errors()``) in a player's words."""
-    ctx = err.get("ctx") or {}
-    kind = err["type"]
-    if kind == "value_error":
-        return str(ctx.get("error", err["msg"]))
-    words = {
-        "extra_forbidden": "unknown key (not part of the roster format)",
-        "missing": "required key is missing",
-        "string_too_short": "required",
-        "string_too_long": f"at most {ctx.get('max_length')} characters",
-        "string_pattern_mismatch": "may not contain control characters",
-        "less_than_equal": f"at most {ctx.get('le')}",
-        "greater_than_equal": f"at least {ctx.get('ge')}",
-        "too_long": f"at most {ctx.get('max_length')} entries",
-        "int_type": "a whole number is needed",
-        "string_type": "text is needed",
-    }
-    return words.get(kind, str(err["msg"]))
 
 
 def first_error(exc: ValidationError) -> DocumentError:

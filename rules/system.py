@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from rules.document import DocumentError
 from rules.report import Report
 from rules.schema import json_path
+from rules.words import error_words
 
 
 class CatalogueError(ValueError):
@@ -49,7 +50,7 @@ class GameSystem(ABC):
             return self.catalogue_model.model_validate(data)
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
-            raise CatalogueError(f"{origin}: {json_path(tuple(err['loc']))}: {err['msg']}") from None
+            raise CatalogueError(f"{origin}: {json_path(tuple(err['loc']))}: {error_words(err)}") from None
 
     def read_catalogue_file(self, path: Path) -> Any:
         """Read and validate a rules data file; raises CatalogueError naming the file."""

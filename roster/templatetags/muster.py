@@ -25,3 +25,33 @@ def times(value: Any) -> range:
 def number(value: Any) -> Any:
     """An exact cost as players write it: Decimal 5.0 -> 5, 4.5 -> 4.5; other values unchanged."""
     return json_number(value) if isinstance(value, Decimal) else value
+
+
+@register.filter
+def distinct_abilities(models: Any) -> list[dict[str, Any]]:
+    """Every ability of a Beestwars warband's models (``derived["abilities"]``) once, in
+    the order first met: [{"name", "slug", "summary", "page", "from"}...]. For the
+    sheet's list of what the warband's abilities do."""
+    seen: dict[str, dict[str, Any]] = {}
+    for m in models or []:
+        for a in m.derived.get("abilities", []):
+            seen.setdefault(a["slug"], a)
+    return list(seen.values())
+
+
+@register.filter
+def granted_with(abilities: Any) -> list[dict[str, Any]]:
+    """A Beestwars model's abilities with the ones another gives folded into it:
+    [{"name": "Hero", "granted": ["Brawler", "Elite"]}, {"name": "Reach", "granted": []}]
+    (Hero gives Brawler and Elite, p.8)."""
+    out: list[dict[str, Any]] = []
+    by_name: dict[str, dict[str, Any]] = {}
+    for a in abilities or []:
+        giver = by_name.get(a.get("from") or "")
+        if giver is not None:
+            giver["granted"].append(a["name"])
+            continue
+        entry = {"name": a["name"], "granted": []}
+        by_name[a["name"]] = entry
+        out.append(entry)
+    return out

@@ -9,13 +9,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from roster.evaluation import evaluate_stored
 from roster.limits import limited
 from roster.models import Roster, ShareLink
+from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.systems import ui_for
 from roster.views.common import after_edit, get_roster_for_user, panel_context
@@ -35,12 +34,14 @@ def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
 def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) -> HttpResponse:
     paper = request.GET.get("paper", "a4")
     paper = paper if paper in PAPERS else "a4"
+    compact = request.GET.get("compact", "") in ("1", "yes", "true")
     evaluation = evaluate_stored(roster.document)
-    info = SheetInfo(owner=roster.owner.get_username(), paper=paper, share_url=share_url(request, link))
+    info = SheetInfo(
+        owner=roster.owner.get_username(), paper=paper, compact=compact, share_url=share_url(request, link)
+    )
     pdf = cached_sheet(roster.pk, roster.revision, evaluation, info)
     response = HttpResponse(pdf, content_type="application/pdf")
-    filename = f"{slugify(roster.name, allow_unicode=True) or 'roster'}.pdf"
-    response["Content-Disposition"] = content_disposition_header(False, filename)
+    response["Content-Disposition"] = sheet_disposition(roster.name, paper, compact)
     return response
 
 
@@ -48,7 +49,7 @@ def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) 
 @login_required
 @limited("sheet", method="GET")
 def sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """The owner's PDF roster sheet (?paper=a4|letter)."""
+    """The owner's PDF roster sheet (?paper=a4|letter, ?compact=1 without the rule summaries)."""
     roster = get_roster_for_user(request, pk)
     return _pdf_response(request, roster, active_link(roster))
 
@@ -94,6 +95,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         share_url=share_url(request, link),
         view_template=ui.view_template,
         system=SYSTEMS[roster.system],
+        fingerprint=evaluation.fingerprint,
     )
     return render(request, "roster/shared.html", context)
 

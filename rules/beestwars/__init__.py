@@ -12,6 +12,7 @@ from rules.beestwars.warband import Fighter, Warband
 from rules.document import DocumentError
 from rules.report import ModelReport, Report, sort_issues
 from rules.system import GameSystem
+from rules.words import value_words
 
 
 class BeestwarsSystem(GameSystem):
@@ -78,14 +79,24 @@ def _model_report(f: Fighter, catalogue: BeestwarsCatalogue) -> ModelReport:
         "unique": bool(p and p.unique),
         "uncertain": bool(p and p.uncertain),
         "raw": p.raw if p else None,
-        "points": {"value": points, "from": origin},
+        "points": {
+            "value": points,
+            "from": origin,
+            "reading": None if points is not None else costs.uncertain_reading(f, "points"),
+        },
         "stats": costs.stat_values(f, catalogue),
         "equipment": p.equipment if p else None,
         "abilities": [
-            {"name": a.name, "slug": a.slug, "summary": a.summary, "page": a.page}
-            for a in (catalogue.ability(s) for s in (p.abilities if p else []))
-            if a is not None
+            {
+                "name": a.name,
+                "slug": a.slug,
+                "summary": a.summary,
+                "page": a.page,
+                "from": by.name if by else None,
+            }
+            for a, by in (catalogue.abilities_of(p) if p else [])
         ],
+        "supplied_words": _supplied_words(f, catalogue),
         "supplied": sorted(
             k for k, v in (f.model.supplied.model_dump() if f.model.supplied else {}).items() if v is not None
         ),
@@ -93,6 +104,19 @@ def _model_report(f: Fighter, catalogue: BeestwarsCatalogue) -> ModelReport:
         "note": p.note if p else None,
     }
     return ModelReport(f.index, f.name, f.cost, f.lines, derived)
+
+
+def _supplied_words(f: Fighter, catalogue: BeestwarsCatalogue) -> list[str]:
+    """The player's values in use, as the book names them: "Points: 40", "Toughness (T): 4",
+    "Might (Mt): 2d6". Source: The Denizens of the Beestwars p.3."""
+    out = []
+    points, origin = costs.value_of(f, "points")
+    if origin == "player":
+        out.append(value_words("Points", points))
+    for key, stat in costs.stat_values(f, catalogue).items():
+        if stat["from"] == "player":
+            out.append(value_words(catalogue.stat_names[key], stat["text"]))
+    return out
 
 
 SYSTEM = BeestwarsSystem()

@@ -2,7 +2,7 @@
 
 Source: The Denizens of the Beestwars p.3 (profile terms), p.4 (Froth, activation
 deck), pp.6-9 (special abilities), p.8 (Hero limit), p.9 (warband building) and
-p.11 (fighter profiles), with the decisions of DESIGN.md section 4. ``None`` means
+p.11 (fighter profiles), with the decisions of docs/rules-decisions.md. ``None`` means
 the transcription lost the value: it is unknown, never guessed.
 """
 
@@ -33,6 +33,8 @@ class Ability(Strict):
     page: int | None
     summary: str = Field(min_length=1, max_length=300)
     note: str | None = None
+    grants: list[Slug] = []
+    """Abilities this one gives (Hero gives Brawler and Elite, p.8)."""
 
 
 class Profile(Strict):
@@ -44,7 +46,9 @@ class Profile(Strict):
     ``movement`` the Movement Allowance in inches, ``defense`` the modifier against
     attacks (0 to -3, p.5), ``points`` the cost. None: lost in the transcription.
     ``unique`` marks named fighters (p.9); ``uncertain`` a row whose values cannot be
-    told apart from another's; ``raw`` keeps the row as transcribed.
+    told apart from another's; ``uncertain_values`` what such a row may give this
+    profile ({"skill": 15}: shown as uncertain, never used as the book's value);
+    ``raw`` keeps the row as transcribed.
     """
 
     slug: Slug
@@ -56,12 +60,13 @@ class Profile(Strict):
     might: int | None = Field(ge=1, le=6)
     toughness: int | None = Field(ge=1, le=30)
     movement: int | None = Field(ge=1, le=24)
-    defense: int | None = Field(ge=-3, le=3)
+    defense: int | None = Field(ge=-3, le=0)
     equipment: str | None = Field(min_length=1, max_length=60)
     abilities: list[Slug]
     points: int | None = Field(ge=0, le=1000)
     unique: bool
     uncertain: bool = False
+    uncertain_values: dict[Literal["points", "skill", "might", "toughness", "movement", "defense"], int] = {}
     raw: str = Field(min_length=1, max_length=300)
     page: int
     note: str | None = None
@@ -171,6 +176,11 @@ class BeestwarsCatalogue(Strict):
         for profile in self.profiles:
             if unknown := set(profile.abilities) - slugs:
                 raise ValueError(f"profile {profile.slug}: unknown abilities {sorted(unknown)}")
+            if profile.uncertain_values and not profile.uncertain:
+                raise ValueError(f"profile {profile.slug}: uncertain_values on a row not marked uncertain")
+        for ability in self.abilities:
+            if unknown := set(ability.grants) - slugs:
+                raise ValueError(f"ability {ability.slug}: grants unknown abilities {sorted(unknown)}")
         return self
 
     @cached_property
@@ -196,6 +206,24 @@ class BeestwarsCatalogue(Strict):
     def ability(self, name: str) -> Ability | None:
         """Resolve a special ability by name, alias or slug; None when unknown."""
         return self._lookup.abilities.get(name_key(name))
+
+    def abilities_of(self, profile: Profile) -> list[tuple[Ability, Ability | None]]:
+        """The profile's abilities in printed order, each followed by those it grants:
+        [(ability, None), (granted, by ability)...]. Hero brings Brawler and Elite
+        (p.8) unless the row lists them itself. Unknown slugs are left out."""
+        out: list[tuple[Ability, Ability | None]] = []
+        listed = set(profile.abilities)
+        for slug in profile.abilities:
+            ability = self.ability(slug)
+            if ability is None:
+                continue
+            out.append((ability, None))
+            for granted in ability.grants:
+                extra = self.ability(granted)
+                if extra is not None and granted not in listed:
+                    listed.add(granted)
+                    out.append((extra, ability))
+        return out
 
     def is_hero(self, profile: Profile) -> bool:
         """True when the profile has the ability the Hero limit counts (Hero, p.8)."""

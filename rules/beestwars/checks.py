@@ -83,7 +83,7 @@ def check_points_limit(w: Warband) -> list[Issue]:
 
 def check_unknown_points(w: Warband) -> list[Issue]:
     """A profile whose points the transcription lost needs the player's value; a supplied
-    value is used but never checked against the book. Source: p.11, DESIGN.md section 2."""
+    value is used but never checked against the book. Source: p.11, docs/rules-decisions.md."""
     out = []
     for f in w.fighters:
         if f.profile is None or f.profile.points is not None:
@@ -178,7 +178,7 @@ def check_named_fighters(w: Warband) -> list[Issue]:
 
 def check_uncertain_profiles(w: Warband) -> list[Issue]:
     """A profile recorded as uncertain (its line is garbled) is flagged, so the player
-    checks it against the book. Source: p.11, DESIGN.md section 4."""
+    checks it against the book. Source: p.11, docs/rules-decisions.md."""
     return [
         w.issue(
             "warning",

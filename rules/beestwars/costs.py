@@ -1,7 +1,7 @@
 """Beestwars calculations: a fighter's points and profile values, the Hero allowance.
 
 Costs are whole points from the profile table (p.11). Where the transcription lost a
-value, the player's supplied value is used and marked as theirs (DESIGN.md section 2).
+value, the player's supplied value is used and marked as theirs (docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -44,7 +44,9 @@ def model_cost(fighter: Fighter) -> tuple[int | None, list[CostLine]]:
 
 
 def stat_values(fighter: Fighter, catalogue: BeestwarsCatalogue) -> dict[str, dict[str, Any]]:
-    """Every stat as {"value", "text", "from"}: "from" is "book", "player" or None (unknown).
+    """Every stat as {"value", "text", "from", "reading"}: "from" is "book", "player" or
+    None (unknown); "reading" is the text of an uncertain reading of a garbled row
+    ("15") while the value is unknown, else None: shown as uncertain, never used.
 
     ``text`` is what a sheet prints: Might as dice ("2d6"), Movement in inches ('4"').
     Source: The Denizens of the Beestwars p.3, p.11.
@@ -52,8 +54,21 @@ def stat_values(fighter: Fighter, catalogue: BeestwarsCatalogue) -> dict[str, di
     out: dict[str, dict[str, Any]] = {}
     for key in STATS:
         value, origin = value_of(fighter, key)
-        out[key] = {"value": value, "text": _text(key, value, catalogue.might_die), "from": origin}
+        out[key] = {
+            "value": value,
+            "text": _text(key, value, catalogue.might_die),
+            "from": origin,
+            "reading": None if value is not None else uncertain_reading(fighter, key, catalogue.might_die),
+        }
     return out
+
+
+def uncertain_reading(fighter: Fighter, key: str, die: int = 6) -> str | None:
+    """The text of what a garbled row may give ``key`` ("points" or one of STATS), or
+    None. Never a value: it is shown as uncertain beside the unknown. Source: p.11."""
+    if fighter.profile is None or key not in fighter.profile.uncertain_values:
+        return None
+    return _text(key, fighter.profile.uncertain_values[key], die)
 
 
 def _text(key: str, value: int | None, die: int) -> str | None:

@@ -1,4 +1,4 @@
-"""The Beestwars roster document (DESIGN.md section 2).
+"""The Beestwars roster document (docs/rules-decisions.md).
 
 ``{"options": {"points_limit": 300}, "models": [{"profile": "Satyr", "name": "Pell"}]}``.
 Profile names are kept as the player wrote them and resolved against the catalogue
@@ -21,7 +21,7 @@ class Supplied(Strict):
 
     Points in points, Skill as the 3d6 target, Might as a number of dice, Movement
     in inches, Defense as a modifier. They are used and shown as the player's,
-    never as checked (DESIGN.md section 2).
+    never as checked (docs/rules-decisions.md).
     """
 
     points: int | None = Field(default=None, ge=0, le=1000)
@@ -29,7 +29,7 @@ class Supplied(Strict):
     might: int | None = Field(default=None, ge=1, le=6)
     toughness: int | None = Field(default=None, ge=1, le=30)
     movement: int | None = Field(default=None, ge=1, le=24)
-    defense: int | None = Field(default=None, ge=-3, le=3)
+    defense: int | None = Field(default=None, ge=-3, le=0)  # 0 to -3, p.5
 
 
 class BeestwarsModel(Strict):

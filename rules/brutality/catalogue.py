@@ -2,7 +2,7 @@
 
 Source: Brutality Skirmish Wargame, "Model Characteristics", "Building Your Army List -
 Simple/Moderate", "Upgrades", "Powers", "Model Traits", "Model Abilities" and "Wound
-Chart", with the decisions of DESIGN.md section 4. The transcription gives no page
+Chart", with the decisions of docs/rules-decisions.md. The transcription gives no page
 numbers for these sections, so every entry cites its section. A value the
 transcription does not give is null (unknown), never guessed.
 """

@@ -19,6 +19,7 @@ from rules.brutality.stats import (
 )
 from rules.brutality.warband import Fighter
 from rules.report import CostLine, ModelReport
+from rules.words import value_words
 
 
 def cost_line(f: Fighter) -> CostLine:
@@ -85,13 +86,28 @@ def _powers(f: Fighter) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     return powers, access
 
 
+def supplied_words(used: dict[str, Any], catalogue: BrutalityCatalogue) -> list[str]:
+    """The player's values as the book names them: 'Movement: 6"', "Hit Points: 2",
+    "Armed in Melee: yes", "Powers: 4". Source: "Model Characteristics"."""
+    names: dict[str, tuple[str, str]] = {
+        s.key: (s.name, '"' if s.unit == "inches" else "") for s in catalogue.stats
+    }
+    names.update({"Armed": ("Armed in Melee", ""), "Powers": ("Powers", "")})
+    out = []
+    for key, value in used.items():
+        label, unit = names.get(key, (key, ""))
+        out.append(value_words(label, value if isinstance(value, bool) else f"{value}{unit}"))
+    return out
+
+
 def model_report(f: Fighter, catalogue: BrutalityCatalogue) -> ModelReport:
     """Costs and derived values of one model.
 
     ``derived``: class, upgrade, upgraded, leader, stats (the effective stat line,
     each stat with base, source, origin, modifiers and value; None where unknown),
     armed, traits, ability, powers (with range in inches), power_access, supplied
-    (the player's values that are used) and player_values (the keys shown as the player's).
+    (the player's values that are used), player_values (the keys shown as the player's)
+    and supplied_words (those values in the book's words, "Armed in Melee: yes").
     """
     stats = [s.as_json() for s in effective_stats(f, catalogue)]
     armed = _armed(f)
@@ -112,6 +128,7 @@ def model_report(f: Fighter, catalogue: BrutalityCatalogue) -> ModelReport:
         "power_access": access,
         "supplied": used,
         "player_values": sorted(used),
+        "supplied_words": supplied_words(used, catalogue),
         "player_origin": PLAYER_ORIGIN,
     }
     return ModelReport(f.index, f.name, f.cost, [cost_line(f)], derived)

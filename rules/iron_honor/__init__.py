@@ -10,7 +10,7 @@ from rules.iron_honor.catalogue import IronHonorCatalogue
 from rules.iron_honor.checks import run_checks
 from rules.iron_honor.document import IronHonorRoster
 from rules.iron_honor.warband import Fighter, Warband
-from rules.report import ModelReport, Report, sort_issues
+from rules.report import ModelReport, Report, page_source, sort_issues
 from rules.system import GameSystem
 
 
@@ -125,6 +125,7 @@ def _model_report(f: Fighter, catalogue: IronHonorCatalogue) -> ModelReport:
                 "cost": t.cost if t else None,
                 "summary": t.summary if t else None,
                 "page": t.page if t else None,
+                "source": (t.source or page_source(catalogue.book, t.page)) if t else None,
                 "choice": p.choice,
             }
             for p, t in f.traits

@@ -1,7 +1,7 @@
 """Iron & Honor rules data: the schema of ``fixtures/iron-and-honor.json``.
 
 Source: Iron & Honor pp.11-29 (character types, game sizes, skills, traits) and
-pp.51-52 (summary tables), with the decisions of DESIGN.md section 4.
+pp.51-52 (summary tables), with the decisions of docs/rules-decisions.md.
 """
 
 from __future__ import annotations
@@ -65,8 +65,26 @@ class GameSize(Entry):
     page: int
 
 
+class CustomGame(Strict):
+    """What a custom game (its own ExP limit) keeps of the party's shape: one hero,
+    ``companions_min``-``companions_max`` companions, at least ``followers_min`` followers.
+
+    Source: Iron & Honor p.11 and p.14 ("joined by one or two close companions, and
+    various followers"); p.15 for the one hero.
+    """
+
+    name: str = Field(min_length=1, max_length=60)
+    companions_min: int = Field(ge=0)
+    companions_max: int = Field(ge=0)
+    followers_min: int = Field(ge=0)
+    page: int
+
+
 class Skill(Entry):
     """A weapon or gear skill: cost in ExP, ranges in inches (None for melee and shield).
+
+    ``example_cost`` is a different price one of the book's worked examples pays
+    (on ``example_page``); Muster always charges ``cost``, the table's.
 
     Source: Iron & Honor p.21.
     """
@@ -80,13 +98,17 @@ class Skill(Entry):
     examples: list[str]
     page: int
     note: str | None = None
+    example_cost: int | None = None
+    example_page: int | None = None
 
 
 class Trait(Entry):
     """A trait: category, cost in ExP (negative refunds), page, our one-line summary.
 
     The optional fields encode what the trait's entry requires or grants, so the
-    checks stay generic. Source: Iron & Honor pp.22-29.
+    checks stay generic. ``source`` names where a trait comes from when it is not in
+    the book (the publisher's trait pages published after it); None: the book, ``page``.
+    Source: Iron & Honor pp.22-29.
     """
 
     category: Category
@@ -104,6 +126,7 @@ class Trait(Entry):
     fate: int = 0
     grants: list[Slug] = []
     note: str | None = None
+    source: str | None = Field(default=None, min_length=1, max_length=300)
 
 
 class Range(Strict):
@@ -150,6 +173,7 @@ class IronHonorCatalogue(Strict):
     qualities: list[Quality]
     character_types: list[CharacterType]
     game_sizes: list[GameSize]
+    custom_game: CustomGame
     skills: list[Skill]
     traits: list[Trait]
     decisions: list[Decision]

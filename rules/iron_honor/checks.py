@@ -70,8 +70,10 @@ def check_one_hero(w: Warband) -> list[Issue]:
 
 
 def check_companions(w: Warband) -> list[Issue]:
-    """Companions by game size: Small 0-1, Medium 0-2, Large 1-2. Source: p.15."""
-    size = w.game_size
+    """Companions by game size: Small 0-1, Medium 0-2, Large 1-2 (p.15); a custom game
+    0-2, the "one or two close companions" of pp.11 and 14, none being allowed as in
+    Small and Medium."""
+    size = w.composition
     if size is None:
         return []
     n = len(w.of_type("companion"))
@@ -97,8 +99,9 @@ def check_companions(w: Warband) -> list[Issue]:
 
 
 def check_followers(w: Warband) -> list[Issue]:
-    """Followers by game size: Small 1+, Medium 3+, Large 5+. Source: p.15."""
-    size = w.game_size
+    """Followers by game size: Small 1+, Medium 3+, Large 5+ (p.15); a custom game 1+,
+    the "various followers" of pp.11 and 14."""
+    size = w.composition
     if size is None:
         return []
     n = len(w.of_type("follower"))
@@ -107,7 +110,8 @@ def check_followers(w: Warband) -> list[Issue]:
             w.issue(
                 "error",
                 "followers.too-few",
-                f"{n} followers; a {size.name} game needs at least {size.followers_min}.",
+                f"{n} follower{'' if n == 1 else 's'}; "
+                f"a {size.name} game needs at least {size.followers_min}.",
                 size.page,
             )
         ]
@@ -127,6 +131,32 @@ def check_exp_limit(w: Warband) -> list[Issue]:
             "exp.over-limit",
             f"{total} ExP spent: {total - w.exp_limit} over the limit of {w.exp_limit}.",
             15,
+        )
+    ]
+
+
+def check_example_prices(w: Warband) -> list[Issue]:
+    """Over the ExP limit only because a skill costs more in the table than in one of
+    the book's worked examples (2H Edged: 3 ExP on p.21, 2 in the Lantern example on
+    p.15): say so, so a player who copied the example sees why it is not legal."""
+    if w.exp_limit is None:
+        return []
+    total = sum(f.cost for f in w.fighters)
+    cheaper = [s for f in w.fighters for s in f.known_skills() if s.example_cost is not None]
+    saving = sum(s.cost - (s.example_cost or 0) for s in cheaper)
+    if total <= w.exp_limit or not cheaper or total - saving > w.exp_limit:
+        return []
+    first = cheaper[0]
+    count = sum(1 for s in cheaper if s.slug == first.slug)
+    return [
+        w.issue(
+            "info",
+            "exp.example-price",
+            f"{first.name} costs {first.cost} ExP in the skill table (p.{first.page}), the price Muster "
+            f"charges; the book's example on p.{first.example_page} prices it at {first.example_cost}. "
+            f"At that price {count} {first.name} skill{'' if count == 1 else 's'} would bring this warband "
+            f"to {total - saving} of {w.exp_limit} ExP.",
+            first.page,
         )
     ]
 
@@ -364,8 +394,9 @@ def check_trait_exclusions(w: Warband) -> list[Issue]:
 
 
 def check_trait_choices(w: Warband) -> list[Issue]:
-    """Blessed Weapon names one of the model's weapons (p.24); a Pet names the hero or
-    companion it is attached to (p.27)."""
+    """Blessed Weapon names one of the model's weapons (p.24); a Pet is attached to the
+    hero or a companion (p.27), so a Pet with no master named, or whose master is not
+    this warband's hero or one of its companions, is an error."""
     out = []
     leaders = {x.model.name.casefold() for x in w.fighters if x.type_slug in ("hero", "companion")}
     for f in w.fighters:
@@ -393,12 +424,22 @@ def check_trait_choices(w: Warband) -> list[Issue]:
                         f,
                     )
                 )
+            elif t.choice == "model" and not chosen:
+                out.append(
+                    w.issue(
+                        "error",
+                        "traits.pet-without-master",
+                        f"{t.name}: name the hero or companion it is attached to.",
+                        t.page,
+                        f,
+                    )
+                )
             elif t.choice == "model" and chosen and chosen.casefold() not in leaders:
                 out.append(
                     w.issue(
-                        "warning",
-                        "traits.pet-without-master",
-                        f"{t.name}: {pick.choice!r} is not a hero or companion in this warband.",
+                        "error",
+                        "traits.pet-master-not-found",
+                        f"{t.name}: {pick.choice!r} is not the hero or a companion of this warband.",
                         t.page,
                         f,
                     )
@@ -451,6 +492,7 @@ CHECKS: list[Check] = [
     check_companions,
     check_followers,
     check_exp_limit,
+    check_example_prices,
     check_model_guideline,
     check_attribute_range,
     check_attribute_type_bounds,

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from rules.iron_honor.catalogue import (
     CharacterType,
+    CustomGame,
     GameSize,
     IronHonorCatalogue,
     Skill,
@@ -86,6 +87,14 @@ class Warband:
         for f in fighters:
             by_type.setdefault(f.type_slug, []).append(f)
         return cls(document, catalogue, fighters, size, limit, by_type)
+
+    @property
+    def composition(self) -> GameSize | CustomGame | None:
+        """The party shape the checks hold the warband to: its game size's (p.15), a
+        custom game's (pp.11, 14), or None when the game size is unknown."""
+        if self.document.options.exp_limit is not None:
+            return self.catalogue.custom_game
+        return self.game_size
 
     def of_type(self, slug: str) -> list[Fighter]:
         """The fighters of one character type, in roster order."""

@@ -62,5 +62,5 @@ def test_unreadable_json_names_the_file(tmp_path):
     ],
 )
 def test_decided_trait_costs(slug, cost):
-    # DESIGN.md section 4: the trait entries (pp.23-29) win over the summary tables (pp.51-52).
+    # docs/rules-decisions.md: the trait entries (pp.23-29) win over the summary tables (pp.51-52).
     assert SYSTEM.read_catalogue_file(ROOT / "fixtures" / "iron-and-honor.json").trait(slug).cost == cost

@@ -1,6 +1,6 @@
 """The book's own parties, as copied into fixtures/examples, evaluate as Muster computes them.
 
-The printed totals disagree in places (DESIGN.md section 4): they are noted beside each
+The printed totals disagree in places (docs/rules-decisions.md): they are noted beside each
 test, and Muster computes from the cost tables.
 """
 

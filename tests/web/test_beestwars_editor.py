@@ -116,7 +116,7 @@ def test_unknown_points_and_lost_stats_are_asked_with_bounds(empty, alice_client
     empty.refresh_from_db()
     html = page(alice_client, empty)
     assert 'name="supplied_points" type="number" inputmode="numeric" step="1" min="0" max="1000"' in html
-    assert 'name="supplied_defense" type="number" inputmode="numeric" step="1" min="-3" max="3"' in html
+    assert 'name="supplied_defense" type="number" inputmode="numeric" step="1" min="-3" max="0"' in html
     assert 'name="supplied_skill"' not in html  # the book gives Aari's Skill
     assert "The points of Aari Keeneye are missing from the rules data" in html
 
@@ -154,7 +154,8 @@ BAD_FIELDS = [
     ({"supplied_points": "5000"}, "Points: at most 1000"),
     ({"supplied_points": "-1"}, "Points: at least 0"),
     ({"supplied_defense": "-9"}, "Defense (D): at least -3"),
-    ({"supplied_skill": "1.5"}, "Skill (Sk): enter a whole number"),
+    ({"supplied_toughness": "1.5"}, "Toughness (T): enter a whole number"),
+    ({"supplied_defense": "2"}, "Defense (D): at most 0"),
     ({"name": "x" * 10_000}, "Name: at most 100 characters"),
 ]
 
@@ -164,14 +165,15 @@ BAD_FIELDS = [
 def test_bad_input_gets_a_message_at_the_field_and_changes_nothing(alice, alice_client, changes, message, hx):
     warband = Roster.create(alice, bw_roster(300, "Shinasa the Well Groomed"))
     before = snapshot(warband)
-    typed = {"name": "Shinasa", "supplied_might": "3", **changes}
+    typed = {"name": "Shinasa", "supplied_movement": "3", **changes}
     response = update(alice_client, warband, 0, hx=hx, **typed)
     assert response.status_code == 422
     html = response.content.decode()
     assert message in html
     assert snapshot(warband) == before
     assert (
-        'name="supplied_might" type="number" inputmode="numeric" step="1" min="1" max="6" value="3"' in html
+        'name="supplied_movement" type="number" inputmode="numeric" step="1" min="1" max="24" value="3"'
+        in html
     )
     assert 'value="Shinasa"' in html or "x" * 100 in html
 
@@ -242,12 +244,12 @@ def test_plain_text_export(alice, alice_client):
     warband = Roster.create(alice, doc)
     text = alice_client.get(reverse("roster-export-text", args=[warband.pk])).content.decode()
     assert (
-        "Slewdaar Stone Hoof - Two-handed Sword, Sk 13 Mt 2d6 T ? Ma ? D ?, Hero, Reach, Wallop - 48 points"
-        in text
+        "Slewdaar Stone Hoof - Two-handed Sword, Sk 13 Mt 2d6 T ? Ma ? D ?, "
+        "Hero, Brawler, Elite, Reach, Wallop - 48 points" in text
     )
     assert 'Pell - Satyr, Spear, Sk 13 Mt 2d6 T 5 Ma 4" D ?, Reach, Bodyguard - 20 points' in text
     assert (
-        "Aari Keeneye - Bow, Sk 15 Mt 1d6 T ? Ma ? D ?, Hero, Aimed Shot, Ranged Weapon, Dead-eye - ? points"
-        in text
+        "Aari Keeneye - Bow, Sk 15 Mt 1d6 T ? Ma ? D ?, "
+        "Hero, Brawler, Elite, Aimed Shot, Ranged Weapon, Dead-eye - ? points" in text
     )
     assert "Total: 68 / 300 points; 2 of 3 Heroes; 3 fighters; points unknown for 1 fighter(s)" in text

@@ -190,7 +190,7 @@ def test_options_keep_a_half_point_limit(warband, alice_client):
     [
         ({"mode": "hard", "points_limit": "5"}, "choose simple or moderate"),
         ({"mode": "moderate", "points_limit": "lots"}, "enter the points limit, e.g. 5 or 6.5"),
-        ({"mode": "moderate", "points_limit": "-1"}, "greater than 0"),
+        ({"mode": "moderate", "points_limit": "-1"}, "more than 0"),
         ({"mode": "moderate", "points_limit": "nan"}, "enter the points limit"),
         (
             {"mode": "moderate", "game": "count", "model_count": "x", "upgraded_count": "1"},
@@ -256,7 +256,7 @@ def test_the_shared_page_marks_the_players_values(warband, alice_client, anon_cl
     link = warband.share_links.get()
     html = anon_client.get(reverse("shared", args=[link.token])).content.decode()
     assert 'class="player" title="Your own value: not checked against the book">2*<' in html
-    assert "your own value (HP 2), not checked against the book" in html
+    assert "your own value (Hit Points: 2), not checked against the book" in html
 
 
 def test_a_rejected_points_free_game_keeps_its_choice_and_typed_values(warband, alice_client):

@@ -56,7 +56,10 @@ def test_the_players_own_values_are_marked_on_the_sheet():
     text = pdfs.text(render(document))
     # FS: the player's 4, +1 from the +1 Fighting Skill trait; still marked as the player's.
     assert 'Basic Ranged 1 ptsShooter Move FS Dex HP Will Atk Save 6"* 5* ? 2* ? ? ?' in text
-    assert "the player's own values, not checked against the book: Move 6, FS 4, HP 2, Armed yes" in text
+    assert (
+        "the player's own values, not checked against the book: "
+        'Movement: 6", Fighting Skill: 4, Hit Points: 2, Armed in Melee: yes'
+    ) in text
     assert "Armed in Melee: yes*" in text
 
 

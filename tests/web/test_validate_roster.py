@@ -44,7 +44,7 @@ def test_json_output_shape():
     code, out, _ = run(EXAMPLES / "iron-and-honor-lantern-adventuring-co.json", "--json")
     assert code == 1
     data = json.loads(out)
-    assert set(data) == {"system", "name", "legal", "totals", "models", "issues"}
+    assert set(data) == {"system", "name", "legal", "totals", "models", "issues", "fingerprint"}
     assert data["totals"]["cost"] == 126
     assert data["totals"]["limit"] == 125
     assert data["totals"]["unit"] == "ExP"

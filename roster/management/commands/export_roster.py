@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from roster.management.setup import database_needed
 from roster.models import Roster
 from roster.transfer import export_json
 
@@ -17,7 +18,8 @@ class Command(BaseCommand):
         parser.add_argument("id", type=int)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        roster = Roster.objects.filter(pk=options["id"]).first()
+        with database_needed("export_roster"):
+            roster = Roster.objects.filter(pk=options["id"]).first()
         if roster is None:
             raise CommandError(f"no roster with id {options['id']}")
         self.stdout.write(export_json(roster.document), ending="")

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
 from roster.catalogue import get_catalogue
+from roster.management.setup import database_needed
 from roster.models import Roster, ShareLink
 from roster.transfer import import_document
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError
@@ -24,6 +25,10 @@ class Command(BaseCommand):
         parser.add_argument("--share", action="store_true", help="also create a read-only share link")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        with database_needed("import_roster"):
+            self._import(options)
+
+    def _import(self, options: dict[str, Any]) -> None:
         path = Path(options["file"])
         try:
             owner = get_user_model().objects.get(username=options["owner"])

@@ -1,4 +1,9 @@
-"""``manage.py render_sheet FILE_OR_ID -o OUT.pdf [--paper a4|letter]``: write a PDF roster sheet."""
+"""``manage.py render_sheet FILE_OR_ID -o OUT.pdf [--paper a4|letter] [--compact]``:
+write a PDF roster sheet.
+
+A roster document file works before any ``migrate`` (the rules data is read from
+``fixtures/`` when the database has none); a stored roster's id needs the database.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,33 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 from django.template import TemplateDoesNotExist
 
-from roster.catalogue import get_catalogue
+from roster.catalogue import any_catalogue_and_digest
 from roster.evaluation import evaluate_stored
+from roster.management.commands.validate_roster import catalogue_of, read_file
 from roster.models import Roster
 from roster.sheets import PAPERS, SheetInfo, render_pdf, sheet_html
-from rules.document import MAX_DOCUMENT_BYTES, DocumentError, dump_document, load_json, parse_document
+from rules.document import DocumentError, dump_document, load_json, parse_document
+from rules.system import CatalogueError
+
+
+def stored_document(source: str) -> tuple[dict[str, Any], str]:
+    """(document, owner's username) of the stored roster with id ``source``.
+
+    Raises CommandError when there is no such roster or no database set up yet.
+    """
+    try:
+        roster = Roster.objects.select_related("owner").filter(pk=int(source)).first()
+    except DatabaseError:
+        raise CommandError(
+            f"no roster with id {source}: the database is not set up (run `manage.py migrate`); "
+            "a roster document file works without it"
+        ) from None
+    if roster is None:
+        raise CommandError(f"no roster with id {source}")
+    return roster.document, roster.owner.get_username()
 
 
 class Command(BaseCommand):
@@ -22,26 +47,32 @@ class Command(BaseCommand):
         parser.add_argument("source", help="a roster id, or a roster document file")
         parser.add_argument("-o", "--output", required=True, help="where to write the PDF")
         parser.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+        parser.add_argument(
+            "--compact", action="store_true", help="leave out the rule summaries (for players who know them)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         source: str = options["source"]
         owner = "Muster"
-        if source.isdigit() and not Path(source).exists():
-            roster = Roster.objects.select_related("owner").filter(pk=int(source)).first()
-            if roster is None:
-                raise CommandError(f"no roster with id {source}")
-            document, owner = roster.document, roster.owner.get_username()
-        else:
-            try:
-                raw = Path(source).read_bytes()[: MAX_DOCUMENT_BYTES + 1]
-                document = dump_document(parse_document(load_json(raw), get_catalogue))
-            except OSError as exc:
-                raise CommandError(f"{source}: cannot read the file: {exc.strerror or exc}") from None
-            except DocumentError as exc:
-                raise CommandError(f"{source}: {exc.path}: {exc.message}") from None
         try:
-            html = sheet_html(evaluate_stored(document), SheetInfo(owner=owner, paper=options["paper"]))
+            if source.isdigit() and not Path(source).exists():
+                document, owner = stored_document(source)
+            else:
+                raw = read_file(Path(source))
+                document = dump_document(parse_document(load_json(raw), catalogue_of))
+            evaluation = evaluate_stored(document, any_catalogue_and_digest)
+            info = SheetInfo(owner=owner, paper=options["paper"], compact=options["compact"])
+            html = sheet_html(evaluation, info)
+        except DocumentError as exc:
+            raise CommandError(f"{source}: {exc.path}: {exc.message}") from None
+        except CatalogueError as exc:
+            raise CommandError(f"{source}: no rules data to print it with: {exc}") from None
         except TemplateDoesNotExist:
             raise CommandError(f"Muster has no roster sheet for {document['system']} yet") from None
-        Path(options["output"]).write_bytes(render_pdf(html))
+        try:
+            Path(options["output"]).write_bytes(render_pdf(html))
+        except OSError as exc:
+            raise CommandError(
+                f"{options['output']}: cannot write the sheet: {exc.strerror or exc}"
+            ) from None
         self.stdout.write(options["output"])

@@ -1,7 +1,9 @@
-"""``manage.py validate_roster FILE... [--json]`` (DESIGN.md section 3).
+"""``manage.py validate_roster FILE... [--json]`` (README, Commands).
 
 Exit 0: every roster legal. Exit 1: some roster not legal. Exit 2: some file could
-not be read (one line per file on stderr, nothing on stdout).
+not be read (one line per file on stderr, nothing on stdout). Works before any
+``migrate``: without rules data in the database, the rules data is read from
+``fixtures/``.
 """
 
 from __future__ import annotations
@@ -13,38 +15,53 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from roster.catalogue import CatalogueMissing, get_catalogue
+from roster.catalogue import any_catalogue_and_digest
+from roster.evaluation import Evaluation
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, load_json, parse_document
 from rules.registry import SYSTEMS
-from rules.report import Report, json_number
+from rules.report import json_number
+from rules.system import CatalogueError
 
 
-def read_roster(path: Path) -> Report:
-    """Read, validate and evaluate one roster file.
-
-    Raises DocumentError (JSON path and message) or CatalogueMissing; an unreadable or
-    oversize file is a DocumentError at "$".
-    """
+def read_file(path: Path) -> bytes:
+    """The bytes of a roster file of at most 1 MB; DocumentError at "$" otherwise."""
     try:
         size = path.stat().st_size
         if size > MAX_DOCUMENT_BYTES:
             raise DocumentError("$", f"the file is {size:,} bytes; the limit is {MAX_DOCUMENT_BYTES:,}")
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise DocumentError("$", f"cannot read the file: {exc.strerror or exc}") from None
-    document = parse_document(load_json(raw), get_catalogue)
+
+
+def catalogue_of(system_id: str) -> Any:
+    """The system's catalogue: the database's, or fixtures/ before setup."""
+    return any_catalogue_and_digest(system_id)[0]
+
+
+def read_roster(path: Path) -> Evaluation:
+    """Read, validate and evaluate one roster file with the loaded rules data (or
+    ``fixtures/`` when the database has none, or no tables yet).
+
+    Raises DocumentError (JSON path and message) for an unreadable, oversize or
+    invalid file, CatalogueError when no rules data can be read at all.
+    """
+    document = parse_document(load_json(read_file(path)), catalogue_of)
     system = SYSTEMS[document.system]
-    return system.evaluate(document, get_catalogue(system.id))
+    catalogue, digest = any_catalogue_and_digest(system.id)
+    return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest)
 
 
-def format_report(path: str, report: Report) -> str:
+def format_report(path: str, evaluation: Evaluation) -> str:
     """A readable summary: headline, one line per model, then the issues."""
+    report = evaluation.report
     t = report.totals
     limit = f" / {json_number(t['limit'])}" if t.get("limit") is not None else ""
     lines = [
         f"{path}: {report.name}: {json_number(t['cost'])}{limit} {t['unit']}"
         + (f", Fate Pool {t['fate_pool']}" if "fate_pool" in t else "")
         + (" - legal" if report.legal else " - NOT LEGAL")
+        + f" (fingerprint {evaluation.fingerprint})"
     ]
     lines += [f"  {m.name}: {json_number(m.cost)} {t['unit']}" for m in report.models]
     lines += [
@@ -52,6 +69,11 @@ def format_report(path: str, report: Report) -> str:
         for i in report.issues
     ]
     return "\n".join(lines)
+
+
+def as_json(evaluation: Evaluation) -> dict[str, Any]:
+    """The report's JSON shape (README, Commands) with "fingerprint"."""
+    return {**evaluation.report.as_json(), "fingerprint": evaluation.fingerprint}
 
 
 class Command(BaseCommand):
@@ -62,23 +84,23 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print one JSON object per file")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        reports: list[tuple[str, Report]] = []
+        results: list[tuple[str, Evaluation]] = []
         failed = False
         for name in options["files"]:
             try:
-                reports.append((name, read_roster(Path(name))))
+                results.append((name, read_roster(Path(name))))
             except DocumentError as exc:
                 self.stderr.write(f"validate_roster: {name}: {exc.path}: {exc.message}")
                 failed = True
-            except CatalogueMissing as exc:
-                self.stderr.write(f"validate_roster: {name}: {exc}")
+            except CatalogueError as exc:
+                self.stderr.write(f"validate_roster: {name}: no rules data to check it with: {exc}")
                 failed = True
         if failed:
             sys.exit(2)
-        for name, report in reports:
+        for name, evaluation in results:
             if options["json"]:
-                self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
+                self.stdout.write(json.dumps(as_json(evaluation), ensure_ascii=False))
             else:
-                self.stdout.write(format_report(name, report))
-        if not all(r.legal for _, r in reports):
+                self.stdout.write(format_report(name, evaluation))
+        if not all(e.report.legal for _, e in results):
             sys.exit(1)

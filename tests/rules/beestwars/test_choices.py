@@ -48,5 +48,5 @@ def test_supplied_bounds_follow_the_document_schema():
         "might": (1, 6),
         "toughness": (1, 30),
         "movement": (1, 24),
-        "defense": (-3, 3),
+        "defense": (-3, 0),
     }

@@ -34,11 +34,11 @@ def test_each_fighter_costs_its_profile_points():
 def test_a_model_shows_its_profile_values_from_the_book():
     satyr = evaluate(example()).models[3].derived
     assert satyr["profile"] == "Satyr"
-    assert satyr["stats"]["might"] == {"value": 2, "text": "2d6", "from": "book"}
-    assert satyr["stats"]["movement"] == {"value": 4, "text": '4"', "from": "book"}
-    assert satyr["stats"]["defense"] == {"value": None, "text": None, "from": None}
+    assert satyr["stats"]["might"] == {"value": 2, "text": "2d6", "from": "book", "reading": None}
+    assert satyr["stats"]["movement"] == {"value": 4, "text": '4"', "from": "book", "reading": None}
+    assert satyr["stats"]["defense"] == {"value": None, "text": None, "from": None, "reading": None}
     assert [a["name"] for a in satyr["abilities"]] == ["Reach", "Bodyguard"]
-    assert satyr["points"] == {"value": 20, "from": "book"}
+    assert satyr["points"] == {"value": 20, "from": "book", "reading": None}
 
 
 def test_the_example_dumps_back_identically():

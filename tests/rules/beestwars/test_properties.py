@@ -25,7 +25,7 @@ supplied = st.fixed_dictionaries(
         "might": st.integers(1, 6),
         "toughness": st.integers(1, 30),
         "movement": st.integers(1, 24),
-        "defense": st.integers(-3, 3),
+        "defense": st.integers(-3, 0),
     },
 )
 models = st.fixed_dictionaries(

@@ -24,6 +24,7 @@ def test_an_unknown_trait_is_an_error_and_costs_nothing():
         "cost": None,
         "summary": None,
         "page": None,
+        "source": None,
         "choice": None,
     }
 

@@ -17,6 +17,12 @@ def companion_codes(**overrides):
     return model_codes(evaluate(doc), 1)
 
 
+def companion_report(**overrides):
+    doc = medium()
+    doc["models"][1].update(overrides)
+    return evaluate(doc)
+
+
 def follower_codes(**overrides):
     doc = medium()
     doc["models"][2].update(overrides)
@@ -54,14 +60,8 @@ def test_no_trait_twice_on_one_model():
 
 
 def test_pet_only_on_followers():
-    assert follower_codes(traits=["Pet"]) == set()
-    assert "iron-and-honor.traits.type-not-allowed" in companion_codes(traits=["Pet"])
-
-
-def test_pet_master_must_be_a_hero_or_companion():
     assert follower_codes(traits=[{"name": "Pet", "choice": "Hero"}]) == set()
-    codes = follower_codes(traits=[{"name": "Pet", "choice": "Nobody"}])
-    assert "iron-and-honor.traits.pet-without-master" in codes
+    assert "iron-and-honor.traits.type-not-allowed" in companion_codes(traits=["Pet"])
 
 
 def test_blast_needs_a_ranged_skill():
@@ -123,3 +123,25 @@ def test_traits_are_matched_case_insensitively_and_by_alias():
     report = evaluate(doc)
     assert report.models[0].derived["traits"][0]["name"] == "Quick-fire"
     assert model_codes(report, 0) == set()
+
+
+def test_ambush_and_infiltration_cite_the_publishers_trait_pages():
+    report = companion_report(traits=["Ambush"])
+    ambush = next(t for m in report.models for t in m.derived["traits"] if t["name"] == "Ambush")
+    assert ambush["page"] is None
+    assert ambush["source"].startswith("Red Turban Press")
+    assert "published after the book" in ambush["source"]
+    assert "DESIGN" not in ambush["source"]
+    infiltration = next(
+        t
+        for m in companion_report(traits=["Infiltration"]).models
+        for t in m.derived["traits"]
+        if t["name"] == "Infiltration"
+    )
+    assert "new-trait-infiltration-rare7" in infiltration["source"]
+
+
+def test_a_trait_of_the_book_cites_its_page():
+    report = companion_report(traits=["Slayer"])
+    slayer = next(t for m in report.models for t in m.derived["traits"] if t["name"] == "Slayer")
+    assert slayer["source"] == "Iron & Honor p.28"
