@@ -10,28 +10,42 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster.catalogue import catalogue_and_digest
-from rules.document import parse_document
+from rules.document import DocumentError, parse_document
 from rules.fingerprint import roster_fingerprint
 from rules.registry import SYSTEMS
 from rules.report import Report, json_number
 from rules.schema import RosterDocument
+from rules.supplement import Supplement, merge, supplement_digest
+from rules.system import GameSystem
+
+_merged: dict[tuple[str, str, str], Any] = {}
+MERGED_CACHE_SIZE = 64
 
 
 @dataclass(frozen=True)
 class Evaluation:
     """A stored document parsed and evaluated: the pydantic document, its catalogue,
-    the Report, and the rules data digest used."""
+    the Report, the rules data digest used, and the supplement merged into the
+    catalogue (None when the roster uses none)."""
 
     document: RosterDocument
     catalogue: Any
     report: Report
     digest: str
+    supplement: Supplement | None = None
+
+    @property
+    def supplement_digest(self) -> str | None:
+        """sha256 of the supplement used (rules.supplement.supplement_digest), or None."""
+        return supplement_digest(self.supplement) if self.supplement is not None else None
 
     @property
     def fingerprint(self) -> str:
         """12 hex digits naming this exact document with these rules data
-        (rules.fingerprint.roster_fingerprint): printed on the sheet and the shared page."""
-        return roster_fingerprint(self.document, self.digest)
+        (rules.fingerprint.roster_fingerprint): printed on the sheet and the shared page.
+        With a supplement, its digest follows the rules data digest (docs/supplements.md)."""
+        extra = self.supplement_digest
+        return roster_fingerprint(self.document, self.digest + (f"\n{extra}" if extra else ""))
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -48,13 +62,34 @@ class Evaluation:
 
 
 def evaluate_stored(
-    data: dict[str, Any], catalogue_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest
+    data: dict[str, Any],
+    catalogue_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
+    supplement: Supplement | None = None,
 ) -> Evaluation:
     """Parse a stored document (structure only: names may have left the rules data)
     and evaluate it. ``catalogue_for`` gives (catalogue, digest) of a system id: the
     database's by default; the commands pass roster.catalogue.any_catalogue_and_digest.
-    Raises DocumentError if the stored JSON is not a document."""
+    ``supplement`` (of the document's system) is merged into the catalogue first.
+    Raises DocumentError if the stored JSON is not a document, or the supplement is of
+    another system or does not fit the rules data (its JSON path)."""
     document = parse_document(data)
     system = SYSTEMS[document.system]
     catalogue, digest = catalogue_for(system.id)
-    return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest)
+    if supplement is not None:
+        catalogue = merged_catalogue(system, catalogue, digest, supplement)
+    return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
+
+
+def merged_catalogue(system: GameSystem, catalogue: Any, digest: str, supplement: Supplement) -> Any:
+    """The catalogue with ``supplement`` merged in (rules.supplement.merge), cached per
+    process by rules data digest and supplement digest. Raises DocumentError."""
+    if supplement.system != system.id:
+        raise DocumentError(
+            "$.supplement.system", f"the supplement is for {supplement.system}, not {system.id}"
+        )
+    key = (system.id, digest, supplement_digest(supplement))
+    if key not in _merged:
+        if len(_merged) >= MERGED_CACHE_SIZE:
+            _merged.pop(next(iter(_merged)))
+        _merged[key] = merge(system, catalogue, supplement)
+    return _merged[key]

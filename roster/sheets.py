@@ -80,6 +80,7 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "made": info.made or timezone.now(),
         "digest": evaluation.digest[:12],
         "fingerprint": evaluation.fingerprint,
+        "supplement": evaluation.supplement,
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
     }
@@ -101,7 +102,7 @@ def cached_sheet(roster_id: int, revision: int, evaluation: Evaluation, info: Sh
     """
     key = (
         f"muster:sheet:{roster_id}:{revision}:{evaluation.digest[:16]}:{info.paper}:{int(info.compact)}"
-        f":{info.share_url or '-'}"
+        f":{info.share_url or '-'}:{evaluation.supplement_digest or '-'}"
     )
     pdf = get_sheet(key)
     if pdf is None:

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.beestwars.supplement import BeestwarsSupplement
 from rules.brutality.supplement import BrutalitySupplement
-from rules.document import DocumentError, first_error
+from rules.document import DocumentError, first_error, load_json
 from rules.iron_honor.supplement import IronHonorSupplement
 from rules.names import name_key
 from rules.schema import json_path
@@ -73,6 +73,20 @@ def read_supplement(data: Any, system_id: str | None = None) -> Supplement:
     except RecursionError:
         raise DocumentError("$", "nested too deeply") from None
     return supplement
+
+
+def load_supplement(raw: str | bytes, system_id: str | None = None) -> Supplement:
+    """Read supplement JSON text (at most 256 kB): :func:`rules.document.load_json`, then
+    :func:`read_supplement`. Raises DocumentError with the JSON path."""
+    return read_supplement(load_json(raw, MAX_SUPPLEMENT_BYTES), system_id)
+
+
+def embedded_supplement(data: Any, system_id: str | None = None) -> Supplement:
+    """Read the supplement embedded in a roster export; errors name "$.supplement..."."""
+    try:
+        return read_supplement(data, system_id)
+    except DocumentError as exc:
+        raise DocumentError("$.supplement" + exc.path[1:], exc.message) from None
 
 
 def dump_supplement(supplement: Supplement) -> dict[str, Any]:
