@@ -13,7 +13,7 @@ from roster.catalogue import catalogue_and_digest
 from rules.document import DocumentError, parse_document
 from rules.fingerprint import roster_fingerprint
 from rules.registry import SYSTEMS
-from rules.report import Report, json_number
+from rules.report import Issue, Report, json_number
 from rules.schema import RosterDocument
 from rules.supplement import Supplement, merge, supplement_digest
 from rules.system import GameSystem
@@ -78,6 +78,44 @@ def evaluate_stored(
     if supplement is not None:
         catalogue = merged_catalogue(system, catalogue, digest, supplement)
     return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
+
+
+def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Evaluation:
+    """Evaluate a stored roster's document (or ``document``, a new state of it) with the
+    supplement version the roster pins (roster.supplements). Raises DocumentError as
+    :func:`evaluate_stored`."""
+    from roster.supplements.pins import pinned_supplement
+
+    data = roster.document if document is None else document
+    supplement = pinned_supplement(roster) if roster.pk else None
+    if supplement is None:
+        return evaluate_stored(data)
+    try:
+        return evaluate_stored(data, supplement=supplement)
+    except DocumentError as exc:
+        if not exc.path.startswith(("$.values", "$.homebrew")):
+            raise
+        problem = f"{exc.path}: {exc.message}"
+    # The rules data changed under the supplement (it now gives a value the supplement
+    # fills, or took a homebrew name): evaluate with the book alone and say so.
+    evaluation = evaluate_stored(data)
+    message = (
+        f"The supplement {supplement.name} no longer fits the rules data ({problem}); "
+        "this roster is evaluated without it. Edit the supplement to use it again."
+    )
+    evaluation.report.issues.insert(0, Issue("warning", "muster.supplement.unusable", message, "Muster"))
+    return evaluation
+
+
+def roster_catalogue(roster: Any) -> Any:
+    """The catalogue a roster's forms offer and check: the rules data merged with the
+    roster's pinned supplement (so its homebrew can be chosen)."""
+    from roster.supplements.pins import pinned_supplement
+
+    system = SYSTEMS[roster.system]
+    catalogue, digest = catalogue_and_digest(system.id)
+    supplement = pinned_supplement(roster)
+    return catalogue if supplement is None else merged_catalogue(system, catalogue, digest, supplement)
 
 
 def merged_catalogue(system: GameSystem, catalogue: Any, digest: str, supplement: Supplement) -> Any:

@@ -377,10 +377,10 @@ class Roster(models.Model):
         """Make ``document`` current as ``revision``, if the roster is still at
         ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
         both pass (the second matches no row). Raises StaleRevision otherwise."""
-        from roster.evaluation import evaluate_stored
+        from roster.evaluation import evaluate_roster
         from roster.sheet_cache import forget_sheets
 
-        evaluation = evaluate_stored(document)
+        evaluation = evaluate_roster(self, document)
         fields = {
             "document": document,
             "name": document["name"],

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django_htmx.http import reswap, retarget
 
-from roster.evaluation import Evaluation, evaluate_stored
+from roster.evaluation import Evaluation, evaluate_roster
 from roster.models import Roster
 from roster.rules_changes import rules_changes
 from roster.systems import ui_for
@@ -54,7 +54,7 @@ def editor_context(
     ``focus`` the model whose name field takes the focus (after adding one);
     ``add_error`` a message for the add-a-model form.
     """
-    evaluation = evaluation or evaluate_stored(roster.document)
+    evaluation = evaluation or evaluate_roster(roster)
     context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
     cards = []
     for i in range(len(evaluation.report.models)):

@@ -13,8 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from roster.catalogue import get_catalogue
-from roster.evaluation import Evaluation, evaluate_stored
+from roster.evaluation import Evaluation, evaluate_roster, roster_catalogue
 from roster.models import Roster, StaleRevision
 from roster.systems import ui_for
 from roster.views.common import (
@@ -64,9 +63,9 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     ui = ui_for(roster.system)
     current = roster.document["models"][index]
     # The form needs only the catalogue; the stored roster is evaluated only when needed.
-    model, errors = ui.model_from_post(request.POST, current, get_catalogue(roster.system))
+    model, errors = ui.model_from_post(request.POST, current, roster_catalogue(roster))
     if errors:
-        evaluation = evaluate_stored(roster.document)
+        evaluation = evaluate_roster(roster)
         if request.htmx:
             context = card(roster, evaluation, index, model, errors)
             return render(
@@ -77,7 +76,7 @@ def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     document = copy.deepcopy(roster.document)
     document["models"][index] = model
     if model == current:
-        evaluation = evaluate_stored(roster.document)
+        evaluation = evaluate_roster(roster)
     else:
         try:
             evaluation = roster.commit(document, ui.describe_change(current, model), posted_revision(request))
@@ -96,7 +95,7 @@ def update_options(request: HttpRequest, pk: int) -> HttpResponse:
     """Change the roster name and the system's options (game size...)."""
     roster = get_roster_for_user(request, pk)
     ui = ui_for(roster.system)
-    evaluation = evaluate_stored(roster.document)
+    evaluation = evaluate_roster(roster)
     options, errors = ui.options_from_post(request.POST, evaluation.catalogue)
     name = request.POST.get("name", roster.name)
     document = {**copy.deepcopy(roster.document), "name": name, "options": options}
@@ -133,7 +132,7 @@ def add_model(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a model of the posted kind (hero, companion, follower; a profile...) at the end."""
     roster = get_roster_for_user(request, pk)
     ui = ui_for(roster.system)
-    catalogue = evaluate_stored(roster.document).catalogue
+    catalogue = evaluate_roster(roster).catalogue
     kinds = dict(ui.model_kinds(catalogue))
     kind = request.POST.get("kind", "")
     models = roster.document.get("models", [])
@@ -245,7 +244,7 @@ def redo(request: HttpRequest, pk: int) -> HttpResponse:
 def acknowledge_rules(request: HttpRequest, pk: int) -> HttpResponse:
     """The player has read what changed in the rules data; stop showing it."""
     roster = get_roster_for_user(request, pk)
-    digest = evaluate_stored(roster.document).digest
+    digest = evaluate_roster(roster).digest
     Roster.objects.filter(pk=roster.pk).update(rules_digest=digest)
     roster.rules_digest = digest
     return after_edit(request, roster)
