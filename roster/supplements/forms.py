@@ -39,6 +39,7 @@ class Group:
     table: str
     inputs: list[Input] = field(default_factory=list)
     slug: str | None = None
+    kind: str = ""
 
 
 def _bounds(model: type[BaseModel], key: str) -> tuple[int | None, int | None]:
@@ -57,12 +58,27 @@ def _kind(model: type[BaseModel], key: str) -> str:
 
 def label_of(system_id: str, catalogue: Any, key: str) -> str:
     """A value's name as the book prints it: "Fighting Skill", "Armed in Melee", "Toughness (T)"."""
+    if key in WORDS:
+        return WORDS[key]
     if system_id == "brutality":
-        extra = {"Armed": "Armed in Melee", "Powers": "Powers known", "summary": "Rules (one line)"}
-        return extra.get(key) or str(catalogue.stat_name(key))
+        return str(catalogue.stat_name(key))
     if system_id == "beestwars":
         return str(catalogue.stat_names.get(key, key.title()))
     return key.replace("_", " ").capitalize()
+
+
+WORDS = {
+    "Armed": "Armed in Melee",
+    "Powers": "Powers known",
+    "summary": "Rules (one line)",
+    "for_class": "Upgrade of the class",
+    "gives_powers": "Powers it gives",
+    "category": "Category",
+    "cost": "Cost (ExP)",
+    "faction": "Faction",
+    "points": "Points",
+    "equipment": "Equipment",
+}
 
 
 KIND_WORDS = {
@@ -116,7 +132,8 @@ def homebrew_groups(system_id: str, catalogue: Any) -> list[Group]:
     for table, info in homebrew_model.model_fields.items():
         model = getattr(info.annotation, "__args__", (None,))[0]
         assert isinstance(model, type) and issubclass(model, BaseModel)
-        group = Group(f"A homebrew {KIND_WORDS.get(table, table)}", table)
+        kind = KIND_WORDS.get(table, table)
+        group = Group(f"A homebrew {kind}", table, kind=kind)
         group.inputs = _homebrew_inputs(system_id, table, model, catalogue, HOMEBREW_KEYS[(system_id, table)])
         for i in group.inputs:
             if i.key in CHOICES:

@@ -29,6 +29,7 @@ from roster.supplements.models import Supplement
 from roster.supplements.pins import pin, pinned_version, usable_supplements
 from roster.views.common import get_roster_for_user
 from rules.document import DocumentError, path_words
+from rules.names import name_key
 from rules.registry import SYSTEMS
 from rules.supplement import (
     MAX_SUPPLEMENT_BYTES,
@@ -124,10 +125,14 @@ def _form_parts(supplement: Supplement) -> tuple[Any, list[Any], list[Any], list
     )
 
 
-def _initial(data: dict[str, Any]) -> dict[str, Any]:
+def _initial(data: dict[str, Any], catalogue: Any) -> dict[str, Any]:
+    """The form's values from a stored supplement; its entry keys may be any name of the
+    entry ("Ranged", "ranged"), the form's are slugs."""
     initial: dict[str, Any] = {"name": data.get("name", "")}
     for table, entries in data.get("values", {}).items():
-        for slug, fields in entries.items():
+        slugs = {name_key(n): e.slug for e in getattr(catalogue, table) for n in (e.slug, e.name, *e.aliases)}
+        for ref, fields in entries.items():
+            slug = slugs.get(name_key(ref), ref)
             for key, value in fields.items():
                 text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
                 initial[f"v__{table}__{slug}__{key}"] = text
@@ -141,7 +146,7 @@ def supplement_edit(request: HttpRequest, pk: int) -> HttpResponse:
     new homebrew entry per kind. Each save is a new version; bad values come back at
     their fields (422) and nothing is saved."""
     supplement = _own(request, pk)
-    _, gaps, homebrew, existing = _form_parts(supplement)
+    catalogue, gaps, homebrew, existing = _form_parts(supplement)
     latest = supplement.latest
     status = 200
     saved = request.GET.get("saved") == "1"
@@ -159,13 +164,16 @@ def supplement_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect(reverse("supplement-edit", args=[supplement.pk]) + "?saved=1")
         status = 422
     else:
-        form = SupplementForm(initial=_initial(latest.data), groups=gaps + homebrew, existing=existing)
+        form = SupplementForm(
+            initial=_initial(latest.data, catalogue), groups=gaps + homebrew, existing=existing
+        )
     context = {
         "supplement": supplement,
         "latest": latest,
         "form": form,
         "gaps": gaps,
         "homebrew": homebrew,
+        "open_tables": {k.split("__")[1] for k in form.errors if k.startswith("h__")},
         "removals": [(name, form[f"remove__{table}__{n}"]) for table, n, name in existing],
         "system": SYSTEMS[supplement.system],
         "saved": saved,

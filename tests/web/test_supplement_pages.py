@@ -139,3 +139,9 @@ def test_a_shared_link_is_read_only_and_can_be_copied(alice_client, bob_client, 
     assert mine.latest.data["values"] == supplement.latest.data["values"]
     alice_client.post(f"/supplements/{supplement.pk}/share/revoke/")
     assert anon_client.get(url).status_code == 404
+
+
+def test_the_form_shows_the_stored_values_whatever_name_keys_them(alice_client, alice):
+    supplement = Supplement.create(alice, read_supplement(brutality_supplement()))  # keyed "Ranged"
+    page = alice_client.get(f"/supplements/{supplement.pk}/").content.decode()
+    assert 'name="v__classes__ranged__FS" value="3"' in page

@@ -90,6 +90,8 @@ def test_a_shared_roster_shows_the_values_of_its_pinned_version(alice_client, an
     book.save_version(read_supplement(changed))
     page = anon_client.get(f"/s/{link.token}/").content.decode()
     assert "Fighting Skill 3" in page and "Fighting Skill 6" not in page
+    assert "Supplement My Brutality book, version 1" in page
+    assert "FS 3" in page and "FS 6" not in page  # the values it used, frozen at its version
     pdf = text(anon_client.get(f"/s/{link.token}/sheet.pdf").content)
     assert "With supplement My Brutality book" in pdf
     assert "Fighting Skill: 3" in pdf and "Fighting Skill: 6" not in pdf

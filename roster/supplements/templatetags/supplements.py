@@ -25,6 +25,13 @@ def roster_supplement(roster: Any) -> dict[str, Any]:
     }
 
 
+@register.inclusion_tag("supplements/_pinned.html")
+def pinned_supplement_contents(roster: Any) -> dict[str, Any]:
+    """The supplement values a roster uses, at its pinned version (frozen: a newer
+    version changes nothing here until the owner accepts it)."""
+    return {"current": pinned_version(roster)}
+
+
 @register.filter
 def words(value: Any) -> str:
     """A stored value as a player reads it: true -> yes, false -> no, a dict as "k v, ..."."""
