@@ -191,3 +191,15 @@ def test_beestwars_values_fill_a_profile_and_homebrew_adds_one():
     assert aari.cost == 30 and "supplement Beest notes" in aari.lines[0].label
     assert troll.cost == 40 and troll.derived["homebrew"] == "Beest notes"
     assert "beestwars.points.unknown" not in [i.code for i in report.issues]
+
+
+def test_the_example_in_the_docs_reads_and_merges():
+    import json
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs/supplements.md").read_text()
+    example = json.loads(re.search(r"```json\n(.*?)```", doc, re.S).group(1))
+    catalogue = merged(example)
+    assert catalogue.model_class("Gunner").homebrew == "My Brutality book"
+    assert catalogue.trait("Eagle Eye").modifiers == {"Dex": 1}
