@@ -107,10 +107,14 @@ class SupplementVersion(models.Model):
 
 
 class RosterSupplement(models.Model):
-    """The supplement version a roster uses (at most one; of the roster's system)."""
+    """The supplement version a roster uses (at most one; of the roster's system).
+
+    A roster only ever pins its owner's own supplements (an import or a copy brings its
+    own copy along), so the pin goes when the owner's account, and with it the
+    supplement, is deleted; Muster has no other way to delete a version."""
 
     roster = models.OneToOneField("roster.Roster", on_delete=models.CASCADE, related_name="supplement_pin")
-    version = models.ForeignKey(SupplementVersion, on_delete=models.PROTECT, related_name="pins")
+    version = models.ForeignKey(SupplementVersion, on_delete=models.CASCADE, related_name="pins")
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -20,9 +20,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from roster.accounts.archive import ArchiveError, build_archive, read_archive_upload
 from roster.accounts.forms import DeleteAccountForm
-from roster.catalogue import get_catalogue
+from roster.catalogue import catalogue_and_digest
 from roster.limits import limited
 from roster.models import Roster, ShareLink
+from roster.supplements.pins import adopt, pin
 from roster.views.rosters import MAX_ROSTERS_PER_USER
 
 
@@ -86,7 +87,7 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
     """The Import page's answer to an uploaded zip (the account page's download): every
     roster in it imported, or none, with the reason at the form (422)."""
     try:
-        documents = read_archive_upload(upload, get_catalogue)
+        documents = read_archive_upload(upload, catalogue_and_digest)
         held = _active_rosters(_player(request)).count()
         if held + len(documents) > MAX_ROSTERS_PER_USER:
             raise ArchiveError(
@@ -96,8 +97,10 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
     except ArchiveError as exc:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     with transaction.atomic():
-        for document in documents:
-            Roster.create(_player(request), document, action="Imported")
+        for document, supplement in documents:
+            roster = Roster.create(_player(request), document, action="Imported")
+            if supplement is not None:
+                pin(roster, adopt(_player(request), supplement))
     count = len(documents)
     messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")
     return redirect("roster-list")

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.catalogue import get_catalogue
 from roster.models import Roster, StaleRevision
+from roster.supplements.pins import pin, pinned_version
 from roster.systems import UIS
 from roster.views.common import get_roster_for_user, posted_revision
 from roster.views.editor import CONFLICT
@@ -137,6 +138,9 @@ def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     document = copy.deepcopy(roster.document)
     document["name"] = f"{roster.name[:190]} (copy)"
     copy_ = Roster.create(request.user, document, action=f"Copied from {roster.name}")
+    used = pinned_version(roster)
+    if used is not None:  # the copy uses the same supplement version
+        pin(copy_, used)
     return redirect("roster-edit", copy_.pk)
 
 

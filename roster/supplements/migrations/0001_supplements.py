@@ -97,7 +97,7 @@ class Migration(migrations.Migration):
                 (
                     "version",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
+                        on_delete=django.db.models.deletion.CASCADE,
                         related_name="pins",
                         to="muster_supplements.supplementversion",
                     ),
