@@ -175,6 +175,10 @@ def merge(system: GameSystem, catalogue: Any, supplement: Supplement) -> Any:
                         f"the book already gives {entries[i].name} {field} {book}; "
                         "a supplement fills only values the rules data lacks",
                     )
+                if field == "Powers" and value == 0 and getattr(entries[i], "power_access", None) is True:
+                    raise DocumentError(
+                        f"{path}.{field}", f"the book says {entries[i].name} knows Powers: give 1 or more"
+                    )
                 data[table][i][field] = value
             filled[(table, i)] = (path, list(given))
     label = f"supplement {supplement.name}"

@@ -8,7 +8,7 @@ from roster.supplements.models import RosterSupplement, Supplement, SupplementVe
 from rules.supplement import Supplement as SupplementDocument
 from rules.supplement import supplement_digest
 
-_documents: dict[int, SupplementDocument] = {}
+_documents: dict[str, SupplementDocument] = {}
 CACHE_SIZE = 256
 
 
@@ -19,12 +19,13 @@ def pinned_version(roster: Any) -> SupplementVersion | None:
 
 
 def version_document(version: SupplementVersion) -> SupplementDocument:
-    """The parsed supplement of a version; versions never change, so it is cached by id."""
-    document = _documents.get(version.pk)
+    """The parsed supplement of a version, cached by its content digest (a row id can be
+    reused after a deletion; a digest names one content)."""
+    document = _documents.get(version.digest)
     if document is None:
         if len(_documents) >= CACHE_SIZE:
             _documents.pop(next(iter(_documents)))
-        document = _documents[version.pk] = version.document()
+        document = _documents[version.digest] = version.document()
     return document
 
 

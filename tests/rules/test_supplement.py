@@ -203,3 +203,12 @@ def test_the_example_in_the_docs_reads_and_merges():
     catalogue = merged(example)
     assert catalogue.model_class("Gunner").homebrew == "My Brutality book"
     assert catalogue.trait("Eagle Eye").modifiers == {"Dex": 1}
+
+
+def test_a_line_the_book_says_knows_powers_needs_one_or_more():
+    data = brutality_supplement()
+    data["values"]["classes"]["Support"]["Powers"] = 0
+    with pytest.raises(DocumentError) as caught:
+        merged(data)
+    assert caught.value.path == "$.values.classes.Support.Powers"
+    assert "knows Powers" in caught.value.message

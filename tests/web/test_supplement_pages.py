@@ -145,3 +145,49 @@ def test_the_form_shows_the_stored_values_whatever_name_keys_them(alice_client, 
     supplement = Supplement.create(alice, read_supplement(brutality_supplement()))  # keyed "Ranged"
     page = alice_client.get(f"/supplements/{supplement.pk}/").content.decode()
     assert 'name="v__classes__ranged__FS" value="3"' in page
+
+
+def test_a_beestwars_supplement_fills_profiles_and_adds_one(alice_client):
+    supplement = new_supplement(alice_client, "beestwars", "Beest notes")
+    page = alice_client.get(f"/supplements/{supplement.pk}/").content.decode()
+    assert 'name="v__profiles__satyr__defense"' in page
+    assert 'name="v__profiles__satyr__might"' not in page  # the book gives Might
+    post = {
+        "name": "Beest notes",
+        "v__profiles__satyr__defense": "-1",
+        "v__profiles__aari-keeneye__points": "30",
+    }
+    troll = {"name": "Moss Troll", "faction": "Clovis", "skill": 10, "might": 3, "toughness": 12}
+    post.update(
+        {f"h__profiles__{k}": v for k, v in {**troll, "movement": 4, "defense": -1, "points": 40}.items()}
+    )
+    assert alice_client.post(f"/supplements/{supplement.pk}/", post).status_code == 302
+    data = supplement.latest.data
+    assert data["values"]["profiles"]["satyr"] == {"defense": -1}
+    assert data["homebrew"]["profiles"][0]["name"] == "Moss Troll"
+
+
+def test_a_missing_homebrew_value_is_named_at_its_field(alice_client):
+    supplement = new_supplement(alice_client, "beestwars", "Beest notes")
+    post = {"name": "Beest notes", "h__profiles__name": "Moss Troll", "h__profiles__faction": "Clovis"}
+    response = alice_client.post(f"/supplements/{supplement.pk}/", post)
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'id="id_h__profiles__skill-error"' in page
+    assert '<details class="supplement-add" open>' in page  # the entry being added stays open
+    assert 'value="Moss Troll"' in page
+
+
+def test_an_iron_and_honor_supplement_adds_a_homebrew_trait(alice_client):
+    supplement = new_supplement(alice_client, "iron-and-honor", "House rules")
+    page = alice_client.get(f"/supplements/{supplement.pk}/").content.decode()
+    assert "gives every value a roster needs" in page
+    post = {
+        "name": "House rules",
+        "h__traits__name": "Lucky Charm",
+        "h__traits__category": "common",
+        "h__traits__cost": "3",
+        "h__traits__summary": "Reroll one die a game.",
+    }
+    assert alice_client.post(f"/supplements/{supplement.pk}/", post).status_code == 302
+    assert supplement.latest.data["homebrew"]["traits"][0]["cost"] == 3
