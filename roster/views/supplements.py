@@ -4,6 +4,7 @@ of supplement with its pinned version (docs/supplements.md)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -201,8 +202,6 @@ def supplement_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _json(data: dict[str, Any]) -> str:
-    import json
-
     return json.dumps(dump_supplement(read_supplement(data)), indent=2, ensure_ascii=False) + "\n"
 
 

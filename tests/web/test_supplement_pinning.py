@@ -181,3 +181,18 @@ def test_the_editor_offers_and_prices_a_homebrew_class(alice_client, alice):
     )
     roster.refresh_from_db()
     assert roster.summary["cost"] == 1
+
+
+def test_the_export_validates_to_the_fingerprint_the_shared_page_prints(
+    alice_client, anon_client, posse, book, tmp_path
+):
+    from tests.web.test_validate_roster import run, write
+
+    choose(alice_client, posse, book)
+    link = ShareLink.objects.create(roster=posse)
+    exported = alice_client.get(f"/rosters/{posse.pk}/export.json").content.decode()
+    code, out, _ = run(write(tmp_path, exported), "--json")
+    assert code == 0
+    fingerprint = json.loads(out)["fingerprint"]
+    assert fingerprint in anon_client.get(f"/s/{link.token}/").content.decode()
+    assert fingerprint in text(anon_client.get(f"/s/{link.token}/sheet.pdf").content)
