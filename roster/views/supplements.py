@@ -41,6 +41,13 @@ from rules.supplement import (
     read_supplement,
 )
 
+MAX_SUPPLEMENTS_PER_USER = 50
+FULL = f"You have {MAX_SUPPLEMENTS_PER_USER} supplements, as many as Muster keeps for one player."
+
+
+def _full(request: HttpRequest) -> bool:
+    return bool(Supplement.objects.filter(owner=request.user).count() >= MAX_SUPPLEMENTS_PER_USER)
+
 
 class NewSupplementForm(forms.Form):
     """A new, empty supplement: its system and name."""
@@ -87,6 +94,8 @@ def supplement_list(request: HttpRequest) -> HttpResponse:
 def supplement_new(request: HttpRequest) -> HttpResponse:
     """Create an empty supplement of a system and open it."""
     form = NewSupplementForm(request.POST)
+    if form.is_valid() and _full(request):
+        form.add_error(None, FULL)
     if not form.is_valid():
         supplements = Supplement.objects.filter(owner=request.user)
         context = {"supplements": supplements, "form": form, "systems": SYSTEMS}
@@ -216,7 +225,9 @@ def supplement_import(request: HttpRequest) -> HttpResponse:
     pasted = request.POST.get("text", "")
     error = None
     document = None
-    if upload is None and not pasted.strip():
+    if _full(request):
+        error = FULL
+    elif upload is None and not pasted.strip():
         error = "Choose a file or paste a supplement."
     else:
         raw = upload.read(MAX_SUPPLEMENT_BYTES + 1) if upload is not None else pasted
@@ -263,6 +274,14 @@ def supplement_shared(request: HttpRequest, token: str) -> HttpResponse:
 def supplement_copy(request: HttpRequest, token: str) -> HttpResponse:
     """Copy a shared supplement into the visitor's own (a new supplement, version 1)."""
     source = _shared(token)
+    if _full(request):
+        context = {
+            "supplement": source,
+            "latest": source.latest,
+            "system": SYSTEMS[source.system],
+            "error": FULL,
+        }
+        return render(request, "supplements/shared.html", context, status=422)
     document = read_supplement({**source.latest.data, "name": f"{source.name[:93]} (copy)"})
     mine = Supplement.create(request.user, document, copied_from=source)
     return redirect("supplement-edit", mine.pk)

@@ -191,3 +191,16 @@ def test_an_iron_and_honor_supplement_adds_a_homebrew_trait(alice_client):
     }
     assert alice_client.post(f"/supplements/{supplement.pk}/", post).status_code == 302
     assert supplement.latest.data["homebrew"]["traits"][0]["cost"] == 3
+
+
+def test_a_player_keeps_at_most_fifty_supplements(alice_client, alice):
+    from roster.views.supplements import MAX_SUPPLEMENTS_PER_USER
+
+    for n in range(MAX_SUPPLEMENTS_PER_USER):
+        Supplement.create(alice, read_supplement(brutality_supplement(f"Book {n}")))
+    response = alice_client.post("/supplements/new/", {"system": "brutality", "name": "One more"})
+    assert response.status_code == 422
+    assert "as many as Muster keeps" in response.content.decode()
+    imported = alice_client.post("/supplements/import/", {"text": json.dumps(brutality_supplement())})
+    assert imported.status_code == 422
+    assert Supplement.objects.filter(owner=alice).count() == MAX_SUPPLEMENTS_PER_USER
