@@ -16,6 +16,8 @@ from django.db import models, transaction
 from rules.supplement import Supplement as SupplementDocument
 from rules.supplement import dump_supplement, read_supplement, supplement_digest
 
+KEPT_VERSIONS = 20
+
 
 def new_token() -> str:
     """A random share token: 32 URL-safe characters, 192 bits."""
@@ -60,7 +62,10 @@ class Supplement(models.Model):
         return supplement
 
     def save_version(self, document: SupplementDocument) -> SupplementVersion:
-        """Store ``document`` as the next version (unchanged content: the latest is kept)."""
+        """Store ``document`` as the next version (unchanged content: the latest is kept).
+
+        Older versions no roster pins are dropped beyond the newest ``KEPT_VERSIONS``, so
+        a supplement's storage stays bounded; a pinned version is always kept."""
         with transaction.atomic():
             locked = Supplement.objects.select_for_update().get(pk=self.pk)
             last = locked.versions.order_by("-number").first()
@@ -75,6 +80,8 @@ class Supplement(models.Model):
             )
             Supplement.objects.filter(pk=self.pk).update(name=document.name)
             self.name = document.name
+            keep = locked.versions.order_by("-number").values_list("pk", flat=True)[:KEPT_VERSIONS]
+            locked.versions.exclude(pk__in=list(keep)).filter(pins__isnull=True).delete()
         return version
 
     def share(self) -> str:

@@ -196,3 +196,19 @@ def test_the_export_validates_to_the_fingerprint_the_shared_page_prints(
     fingerprint = json.loads(out)["fingerprint"]
     assert fingerprint in anon_client.get(f"/s/{link.token}/").content.decode()
     assert fingerprint in text(anon_client.get(f"/s/{link.token}/sheet.pdf").content)
+
+
+def test_old_versions_no_roster_pins_are_dropped(alice_client, posse, book):
+    from roster.supplements.models import KEPT_VERSIONS
+
+    choose(alice_client, posse, book)  # pins version 1
+    for n in range(KEPT_VERSIONS + 5):
+        changed = brutality_supplement()
+        changed["values"]["classes"]["Ranged"]["Move"] = 1 + n % 30
+        changed["values"]["classes"]["Ranged"]["Atk"] = 1 + n // 30
+        book.save_version(read_supplement(changed))
+    numbers = sorted(book.versions.values_list("number", flat=True))
+    assert len(numbers) == KEPT_VERSIONS + 1
+    assert numbers[0] == 1  # pinned: kept
+    assert numbers[-1] == KEPT_VERSIONS + 6
+    assert pinned_version(posse).number == 1
