@@ -361,8 +361,12 @@ class Roster(models.Model):
         both pass (the second matches no row). Raises StaleRevision otherwise."""
         from roster.evaluation import evaluate_stored
         from roster.sheet_cache import forget_sheets
+        from rules.document import dump_document
 
         evaluation = evaluate_stored(document)
+        # Stored in canonical form (NFC names, plain strings for bare picks) whatever
+        # the caller built.
+        document = dump_document(evaluation.document)
         fields = {
             "document": document,
             "name": document["name"],
@@ -389,7 +393,7 @@ class Roster(models.Model):
             evaluation = self._become(document, number, expected_revision)
             self.revisions.filter(number__gte=number).delete()
             self.revisions.create(
-                number=number, document=document, rules_digest=evaluation.digest, action=action
+                number=number, document=self.document, rules_digest=evaluation.digest, action=action
             )
         return evaluation
 

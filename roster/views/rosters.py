@@ -23,6 +23,7 @@ from roster.systems import UIS
 from roster.views.common import get_roster_for_user, posted_revision
 from roster.views.editor import CONFLICT
 from rules.document import DocumentError, load_json, parse_document
+from rules.numbers import read_whole
 from rules.registry import SYSTEMS
 
 MAX_ROSTERS_PER_USER = 200
@@ -52,10 +53,9 @@ def roster_list(request: HttpRequest) -> HttpResponse:
     """The player's rosters, newest change first, with an undo for a just-deleted one."""
     rosters = Roster.objects.filter(owner=request.user, deleted__isnull=True).order_by("-updated")
     deleted = None
-    if request.GET.get("deleted", "").isdigit():
-        deleted = Roster.objects.filter(
-            owner=request.user, pk=request.GET["deleted"], deleted__isnull=False
-        ).first()
+    deleted_pk = read_whole(request.GET.get("deleted", ""))
+    if deleted_pk is not None:
+        deleted = Roster.objects.filter(owner=request.user, pk=deleted_pk, deleted__isnull=False).first()
     return render(
         request,
         "roster/list.html",

@@ -90,7 +90,10 @@ class BrutalityOptions(Strict):
     """
 
     mode: Literal["simple", "moderate"]
-    points_limit: int | float | None = Field(default=None, gt=0, le=1000, allow_inf_nan=False)
+    # Whole or half points from one Basic model up: a tiny limit (1e-320) means nothing.
+    points_limit: int | float | None = Field(
+        default=None, ge=1, le=1000, multiple_of=0.5, allow_inf_nan=False
+    )
     model_count: int | None = Field(default=None, ge=1, le=MAX_MODELS)
     upgraded_count: int | None = Field(default=None, ge=0, le=MAX_MODELS)
 

@@ -190,7 +190,7 @@ def test_options_keep_a_half_point_limit(warband, alice_client):
     [
         ({"mode": "hard", "points_limit": "5"}, "choose simple or moderate"),
         ({"mode": "moderate", "points_limit": "lots"}, "enter the points limit, e.g. 5 or 6.5"),
-        ({"mode": "moderate", "points_limit": "-1"}, "greater than 0"),
+        ({"mode": "moderate", "points_limit": "-1"}, "at least 1"),
         ({"mode": "moderate", "points_limit": "nan"}, "enter the points limit"),
         (
             {"mode": "moderate", "game": "count", "model_count": "x", "upgraded_count": "1"},
