@@ -360,7 +360,6 @@ class Roster(models.Model):
         ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
         both pass (the second matches no row). Raises StaleRevision otherwise."""
         from roster.evaluation import evaluate_stored
-        from roster.sheet_cache import forget_sheets
         from rules.document import dump_document
 
         evaluation = evaluate_stored(document)
@@ -379,7 +378,6 @@ class Roster(models.Model):
             raise StaleRevision(Roster.objects.get(pk=self.pk))
         for key, value in fields.items():
             setattr(self, key, value)
-        forget_sheets(self.pk)
         return evaluation
 
     def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> Evaluation:

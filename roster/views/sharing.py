@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from roster.evaluation import evaluate_stored
 from roster.limits import limited
 from roster.models import Roster, ShareLink
+from roster.rendering import SheetNotRendered
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.systems import ui_for
 from roster.views.common import after_edit, get_roster_for_user, panel_context
@@ -28,8 +30,9 @@ def active_link(roster: Roster) -> ShareLink | None:
 
 
 def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
-    """The absolute URL of a share link, for the QR code and the copy field."""
-    return request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
+    """The absolute URL of a share link, for the QR code and the copy field: on the
+    site address from settings (SITE_URL), never the request's Host header."""
+    return f"{settings.MUSTER_SITE_URL}{reverse('shared', args=[link.token])}" if link else None
 
 
 def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) -> HttpResponse:
@@ -37,10 +40,22 @@ def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) 
     paper = paper if paper in PAPERS else "a4"
     evaluation = evaluate_stored(roster.document)
     info = SheetInfo(owner=roster.owner.get_username(), paper=paper, share_url=share_url(request, link))
-    pdf = cached_sheet(roster.pk, roster.revision, evaluation, info)
+    try:
+        pdf = cached_sheet(evaluation, info, label=f"roster {roster.pk}")
+    except SheetNotRendered as exc:
+        return sheet_refused(request, roster, exc)
     response = HttpResponse(pdf, content_type="application/pdf")
     filename = f"{slugify(roster.name, allow_unicode=True) or 'roster'}.pdf"
     response["Content-Disposition"] = content_disposition_header(False, filename)
+    return response
+
+
+def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered) -> HttpResponse:
+    """The page a player gets instead of a sheet that was stopped or could not be made
+    (503, with Retry-After when waiting helps)."""
+    response = render(request, "sheet_refused.html", {"roster": roster, "message": exc.message}, status=503)
+    if exc.retry_after:
+        response["Retry-After"] = str(exc.retry_after)
     return response
 
 

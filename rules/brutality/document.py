@@ -21,6 +21,10 @@ from pydantic import (
 from rules.schema import Name, Ref, RosterName, Strict
 
 MAX_MODELS = 50
+# Ten Powers exist and each is known at most once; a draft may list a few more Model
+# Traits than a Leader that is Upgraded can take, so the checks can say what is wrong.
+MAX_TRAITS = 10
+MAX_POWERS = 10
 # Bounds of a supplied value: the stat limits ("Model Characteristics": 1..8, Hit Points
 # at least 1 as a model with none is slain). Movement has no maximum in the book; 36"
 # (the width of the 3' board, "The Game") only refuses what no rule could mean.
@@ -63,9 +67,9 @@ class BrutalityModel(Strict):
     class_: Ref = Field(alias="class")
     upgrade: Ref | None = None
     leader: bool = False
-    traits: list[Ref] = Field(default_factory=list, max_length=10)
+    traits: list[Ref] = Field(default_factory=list, max_length=MAX_TRAITS)
     ability: Ref | None = None
-    powers: list[Ref] = Field(default_factory=list, max_length=12)
+    powers: list[Ref] = Field(default_factory=list, max_length=MAX_POWERS)
     supplied: Supplied | None = None
 
     @model_serializer(mode="wrap")
