@@ -333,15 +333,24 @@ class Roster(models.Model):
     def create(cls, owner: Any, document: dict[str, Any], action: str = "Created") -> Roster:
         """Store a new roster from a structurally valid document, with revision 1.
 
-        The document is stored in its canonical form; raises DocumentError if it is not
-        a roster document.
+        Every way of making a roster (new, example, duplicate, import, copy of a shared
+        roster, the import command) comes through here, so the cap holds for all: raises
+        TooManyRosters when ``owner`` already has MAX_ROSTERS_PER_USER undeleted rosters.
+        The owner's row is locked while counting, so concurrent requests cannot pass the
+        cap together. The document is stored in its canonical form; raises DocumentError
+        if it is not a roster document.
         """
+        from django.contrib.auth import get_user_model
+
         from roster.evaluation import evaluate_stored
         from rules.document import dump_document
 
         evaluation = evaluate_stored(document)
         document = dump_document(evaluation.document)
         with transaction.atomic():
+            list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+            if cls.objects.filter(owner=owner, deleted__isnull=True).count() >= MAX_ROSTERS_PER_USER:
+                raise TooManyRosters()
             roster = cls.objects.create(
                 owner=owner,
                 system=document["system"],
@@ -426,6 +435,21 @@ class Roster(models.Model):
     def can_redo(self) -> bool:
         """True when an undone revision can be redone."""
         return self.revisions.filter(number=self.revision + 1).exists()
+
+
+MAX_ROSTERS_PER_USER = 200
+
+
+class TooManyRosters(Exception):
+    """The player already keeps MAX_ROSTERS_PER_USER rosters (deleted ones do not count)."""
+
+    message = (
+        f"You have {MAX_ROSTERS_PER_USER} rosters, the most Muster keeps for one player. "
+        "Delete one you no longer need, then try again."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(self.message)
 
 
 class StaleRevision(Exception):

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -74,8 +75,29 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "roster.middleware.PrivateByDefaultMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns django-ratelimit's refusal into the 429 page (RATELIMIT_VIEW).
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): Muster's own scripts, styles, fonts and images
+# only; no inline script or style, no eval, no framing, forms post only to Muster.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
 
 ROOT_URLCONF = "roster.urls"
 WSGI_APPLICATION = "roster.wsgi.application"
@@ -202,7 +224,7 @@ MUSTER_RENDER_SECONDS = env_int("RENDER_SECONDS", 10)
 MUSTER_RENDER_CONCURRENCY = env_int("RENDER_CONCURRENCY", 1)
 
 # Rate limits (django-ratelimit), per client address or per user.
-RATELIMIT_VIEW = "roster.views.accounts.rate_limited"
+RATELIMIT_VIEW = "roster.limits.rate_limited"
 MUSTER_RATES = {
     "login": os.environ.get("RATE_LOGIN", "10/m"),
     "signup": os.environ.get("RATE_SIGNUP", "5/h"),

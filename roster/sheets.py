@@ -29,6 +29,9 @@ from rules.document import dump_document
 from rules.registry import SYSTEMS
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
+# From this many models on, cards are printed one per row: laying out side-by-side
+# cards costs WeasyPrint about twice the time, which matters only on long sheets.
+LONG_SHEET_MODELS = 12
 
 
 class StaticOnlyFetcher(render_child.StaticOnlyFetcher):
@@ -77,6 +80,7 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "digest": evaluation.digest[:12],
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
+        "long": len(evaluation.report.models) >= LONG_SHEET_MODELS,
     }
     return render_to_string(f"sheets/{system.id}.html", context)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,11 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from roster.evaluation import evaluate_stored
 from roster.limits import limited
-from roster.models import Roster, ShareLink
+from roster.models import Roster, ShareLink, TooManyRosters
 from roster.rendering import SheetNotRendered
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.systems import ui_for
@@ -98,6 +100,7 @@ def _shared_roster(token: str) -> tuple[ShareLink, Roster]:
 
 
 @require_GET
+@cache_control(private=True, no_cache=True)
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only roster behind a share link, from the same Report as the editor."""
     link, roster = _shared_roster(token)
@@ -114,6 +117,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@cache_control(private=True, no_cache=True)
 @limited("sheet", method="GET")
 def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The PDF sheet behind a share link."""
@@ -128,5 +132,9 @@ def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
     _, roster = _shared_roster(token)
     document = copy.deepcopy(roster.document)
     document["name"] = f"{roster.name[:193]} (copy)"
-    mine = Roster.create(request.user, document, action=f"Copied from a shared link to {roster.name}")
+    try:
+        mine = Roster.create(request.user, document, action=f"Copied from a shared link to {roster.name}")
+    except TooManyRosters as exc:
+        messages.error(request, exc.message)
+        return redirect("roster-list")
     return redirect("roster-edit", mine.pk)
