@@ -58,6 +58,8 @@ def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered) -
     response = render(request, "sheet_refused.html", {"roster": roster, "message": exc.message}, status=503)
     if exc.retry_after:
         response["Retry-After"] = str(exc.retry_after)
+    # roster.rendering logged why, in one line.
+    response._has_been_logged = True  # type: ignore[attr-defined]
     return response
 
 
