@@ -212,7 +212,10 @@ class BrutalityUI(SystemUI):
                 "max": 36 if k == "Move" else (10 if k == "Powers" else 8),
                 "min": 0 if k == "Powers" else 1,
             }
-            for k in choices.unknown
+            # A refused value for a stat the rules data knows is shown too, at its field.
+            for k in dict.fromkeys(
+                [*choices.unknown, *(k for k in SUPPLIED_KEYS if f"supplied__{k}" in errors)]
+            )
         ]
         return {
             "values": values,
