@@ -21,9 +21,10 @@ from pydantic import (
 from rules.schema import Name, Ref, RosterName, Strict
 
 MAX_MODELS = 50
-# Ten Powers exist and each is known at most once; a draft may list a few more Model
-# Traits than a Leader that is Upgraded can take, so the checks can say what is wrong.
-MAX_TRAITS = 10
+# Ten Powers exist and each is known at most once. A model takes two free Model Traits
+# (the Leader three); a draft may list up to twice that, so the checks can say what is
+# wrong, but no more: every model must fit on a printed sheet.
+MAX_TRAITS = 6
 MAX_POWERS = 10
 # Bounds of a supplied value: the stat limits ("Model Characteristics": 1..8, Hit Points
 # at least 1 as a model with none is slain). Movement has no maximum in the book; 36"

@@ -15,9 +15,9 @@ from rules.schema import Label, Name, Ref, RosterName, Strict
 
 MAX_MODELS = 50
 # A legal model has at most 6 traits (1 Heroic, 1 Rare, 4 Common, p.17) and 6 skills
-# (three kinds, each at most twice); a draft may hold a few more, so the checks can
+# (three kinds, each at most twice); a draft may hold two more, so the checks can
 # say what is wrong, but no more: every model must fit on a printed sheet.
-MAX_TRAITS = 10
+MAX_TRAITS = 8
 MAX_SKILLS = 8
 
 

@@ -121,7 +121,7 @@ BAD_FIELDS = [
     ({"trait": ["laser-eyes"]}, "Traits: unknown trait"),
     ({"ability": "Lucky"}, "Ability: unknown ability"),
     ({"power": ["fireball"]}, "Powers: unknown power"),
-    ({"trait": ["plus-1-save"] * 11}, "Traits: at most 10 entries"),
+    ({"trait": ["plus-1-save"] * 7}, "Traits: at most 6 entries"),
     ({"name": "  "}, "Name: required"),
     ({"name": "x" * 5000}, "Name: at most 100 characters"),
 ]
