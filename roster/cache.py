@@ -23,7 +23,7 @@ class DatabaseCache(db.DatabaseCache):
         connection = connections[alias]
         with transaction.atomic(using=alias):
             if connection.features.has_select_for_update:
-                table = connection.ops.quote_name(self._table)
+                table = connection.ops.quote_name(self._table)  # type: ignore[attr-defined]
                 with connection.cursor() as cursor:
                     cursor.execute(
                         f"SELECT cache_key FROM {table} WHERE cache_key = %s FOR UPDATE",

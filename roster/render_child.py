@@ -44,7 +44,7 @@ def find_in(roots: Sequence[str]) -> Callable[[str], str | None]:
     return find
 
 
-class StaticOnlyFetcher(URLFetcher):
+class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]
     """A WeasyPrint URL fetcher that serves ``muster-static:/<path>`` through ``find``
     (relative path -> file path or None) and refuses (raises ValueError for) everything
     else, recording what it refused in ``refused``."""

@@ -29,7 +29,8 @@ def sheet_key(document: dict[str, Any], rules_digest: str, options: Any) -> str:
     digest and ``options`` (a dataclass of render options such as roster.sheets.SheetInfo,
     or a dict). ``made``, the time printed on the sheet, is left out: a sheet made
     earlier today is the same sheet."""
-    values = dataclasses.asdict(options) if dataclasses.is_dataclass(options) else dict(options)
+    is_instance = dataclasses.is_dataclass(options) and not isinstance(options, type)
+    values = dataclasses.asdict(options) if is_instance else dict(options)
     values.pop("made", None)
     content = json.dumps(
         {"document": document, "rules": rules_digest, "options": values},
