@@ -30,6 +30,13 @@ class Client:
         self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
         self.cookies: dict[str, str] = {}
 
+    def close(self) -> None:
+        """Close the connection (gthread workers keep it alive between requests)."""
+        self.conn.close()
+
+    def __del__(self) -> None:
+        self.close()
+
     def request(
         self,
         method: str,
