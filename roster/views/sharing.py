@@ -37,7 +37,9 @@ def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
     return f"{settings.MUSTER_SITE_URL}{reverse('shared', args=[link.token])}" if link else None
 
 
-def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) -> HttpResponse:
+def _pdf_response(
+    request: HttpRequest, roster: Roster, link: ShareLink | None, back: str | None = None
+) -> HttpResponse:
     paper = request.GET.get("paper", "a4")
     paper = paper if paper in PAPERS else "a4"
     evaluation = evaluate_stored(roster.document)
@@ -45,17 +47,18 @@ def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) 
     try:
         pdf = cached_sheet(evaluation, info, label=f"roster {roster.pk}")
     except SheetNotRendered as exc:
-        return sheet_refused(request, roster, exc)
+        return sheet_refused(request, roster, exc, back or reverse("roster-edit", args=[roster.pk]))
     response = HttpResponse(pdf, content_type="application/pdf")
     filename = f"{slugify(roster.name, allow_unicode=True) or 'roster'}.pdf"
     response["Content-Disposition"] = content_disposition_header(False, filename)
     return response
 
 
-def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered) -> HttpResponse:
+def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered, back: str) -> HttpResponse:
     """The page a player gets instead of a sheet that was stopped or could not be made
     (503, with Retry-After when waiting helps)."""
-    response = render(request, "sheet_refused.html", {"roster": roster, "message": exc.message}, status=503)
+    context = {"roster": roster, "message": exc.message, "back": back}
+    response = render(request, "sheet_refused.html", context, status=503)
     if exc.retry_after:
         response["Retry-After"] = str(exc.retry_after)
     # roster.rendering logged why, in one line.
@@ -124,7 +127,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The PDF sheet behind a share link."""
     link, roster = _shared_roster(token)
-    return _pdf_response(request, roster, link)
+    return _pdf_response(request, roster, link, back=reverse("shared", args=[token]))
 
 
 @require_POST
