@@ -22,8 +22,7 @@ from roster.accounts.archive import ArchiveError, build_archive, read_archive_up
 from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import get_catalogue
 from roster.limits import limited
-from roster.models import Roster, ShareLink
-from roster.views.rosters import MAX_ROSTERS_PER_USER
+from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
 
 
 def _player(request: HttpRequest) -> User:
@@ -95,9 +94,12 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
             )
     except ArchiveError as exc:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
-    with transaction.atomic():
-        for document in documents:
-            Roster.create(_player(request), document, action="Imported")
+    try:
+        with transaction.atomic():
+            for document in documents:
+                Roster.create(_player(request), document, action="Imported")
+    except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
+        return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)
     messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")
     return redirect("roster-list")

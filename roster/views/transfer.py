@@ -13,7 +13,7 @@ from roster.accounts.archive import is_archive_upload
 from roster.catalogue import get_catalogue
 from roster.evaluation import evaluate_stored
 from roster.limits import limited
-from roster.models import Roster
+from roster.models import Roster, TooManyRosters
 from roster.transfer import export_json, export_text, import_document
 from roster.views.account_page import import_zip
 from roster.views.common import get_roster_for_user
@@ -66,9 +66,13 @@ def import_roster(request: HttpRequest) -> HttpResponse:
             document = import_document(raw, get_catalogue)
         except DocumentError as exc:
             error = f"Not imported: {path_words(exc.path)}: {exc.message} (at {exc.path})."
-    if error:
-        return render(
-            request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422
-        )
-    roster = Roster.create(request.user, document, action="Imported")
-    return redirect("roster-edit", roster.pk)
+    if not error:
+        try:
+            roster = Roster.create(request.user, document, action="Imported")
+        except TooManyRosters as exc:
+            error = exc.message
+        else:
+            return redirect("roster-edit", roster.pk)
+    return render(
+        request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422
+    )
