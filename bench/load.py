@@ -30,6 +30,13 @@ class Client:
         self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
         self.cookies: dict[str, str] = {}
 
+    def close(self) -> None:
+        """Close the connection (gthread workers keep it alive between requests)."""
+        self.conn.close()
+
+    def __del__(self) -> None:
+        self.close()
+
     def request(
         self,
         method: str,
@@ -45,8 +52,15 @@ class Client:
             all_headers["Content-Type"] = "application/x-www-form-urlencoded"
         if "csrftoken" in self.cookies:
             all_headers.setdefault("X-CSRFToken", self.cookies["csrftoken"])
-        self.conn.request(method, path, body=data, headers=all_headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, body=data, headers=all_headers)
+            response = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # gunicorn's gthread workers close idle keep-alive connections (after 2 s);
+            # the request never reached Muster, so sending it again is safe.
+            self.conn.close()
+            self.conn.request(method, path, body=data, headers=all_headers)
+            response = self.conn.getresponse()
         text = response.read().decode("utf-8", "replace")
         for header in response.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():

@@ -32,6 +32,14 @@ def main(count: int) -> None:
     user.save()
     rosters = [Roster.create(user, {**document, "name": f"Bench {i}"}) for i in range(count)]
     link = ShareLink.objects.create(roster=rosters[0])
+    # With MUSTER_SEED_WORST=1: the heaviest Iron & Honor rosters (bench.worst), shared.
+    worst = []
+    if os.environ.get("MUSTER_SEED_WORST") == "1":
+        from bench.worst import WORST
+
+        for script in ("latin", "wide"):
+            heavy = Roster.create(user, WORST["iron-and-honor"](script))
+            worst.append(ShareLink.objects.create(roster=heavy).token)
     print(
         json.dumps(
             {
@@ -39,6 +47,7 @@ def main(count: int) -> None:
                 "password": "bench-password-123",
                 "rosters": [r.pk for r in rosters],
                 "token": link.token,
+                "worst": worst,
             }
         )
     )

@@ -22,6 +22,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+# Threads per gunicorn worker: a sheet renders in a child process while the worker's
+# other threads keep answering (roster.rendering).
+THREADS = 4
 
 
 @dataclass
@@ -66,8 +69,15 @@ def environment(workdir: Path, database_url: str | None) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def serve(workers: int = 2, rosters: int = 10, database_url: str | None = None) -> Iterator[Server]:
-    """Seed a fresh database, start gunicorn and yield the Server; stops it on exit.
+def serve(
+    workers: int = 2,
+    rosters: int = 10,
+    database_url: str | None = None,
+    settings: dict[str, str] | None = None,
+) -> Iterator[Server]:
+    """Seed a fresh database, start gunicorn (gthread, as README's deploy line) and
+    yield the Server; stops it on exit. ``settings`` overrides environment variables
+    (e.g. {"RATE_IMPORT": "10/m"}).
 
     With ``database_url`` (PostgreSQL) the database is reused and seeded again.
     Raises RuntimeError if the server does not answer within 60 seconds.
@@ -75,7 +85,7 @@ def serve(workers: int = 2, rosters: int = 10, database_url: str | None = None) 
     python = sys.executable
     with tempfile.TemporaryDirectory(prefix="muster-bench-") as tmp:
         workdir = Path(tmp)
-        env = environment(workdir, database_url)
+        env = {**environment(workdir, database_url), **(settings or {})}
         subprocess.run(
             [python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
         )
@@ -101,6 +111,10 @@ def serve(workers: int = 2, rosters: int = 10, database_url: str | None = None) 
             f"127.0.0.1:{port}",
             "--workers",
             str(workers),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            str(THREADS),
             "--log-level",
             "warning",
             "--timeout",

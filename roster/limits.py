@@ -1,13 +1,31 @@
-"""Abuse limits: who a request comes from, and the rates (django-ratelimit) per action."""
+"""Abuse limits: who a request comes from, the rates (django-ratelimit) per action, and
+the 429 page. Counters live in the "ratelimit" cache, shared by every worker
+(roster.cache.DatabaseCache, or Redis with CACHE_URL)."""
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django_ratelimit.decorators import ratelimit
+
+logger = logging.getLogger("muster.limits")
+_PERIOD = re.compile(r"/(\d*)([smhd])", re.IGNORECASE)
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def window_seconds(rate: str) -> int:
+    """The window of a django-ratelimit rate in seconds: "10/m" -> 60, "5/h" -> 3600,
+    "3/10m" -> 600; 60 when the rate cannot be read."""
+    found = _PERIOD.search(rate)
+    if found is None:
+        return 60
+    return int(found.group(1) or 1) * _SECONDS[found.group(2).lower()]
 
 
 def client_ip(group: str, request: HttpRequest) -> str:
@@ -30,7 +48,10 @@ def user_or_ip(group: str, request: HttpRequest) -> str:
 
 def _rate(action: str) -> Callable[[str, HttpRequest], str]:
     def rate(group: str, request: HttpRequest) -> str:
-        return str(settings.MUSTER_RATES[action])
+        value = str(settings.MUSTER_RATES[action])
+        # Remembered for the 429 page: which limit, and how long its window is.
+        request.muster_limit = (action, value, window_seconds(value))  # type: ignore[attr-defined]
+        return value
 
     return rate
 
@@ -39,3 +60,22 @@ def limited(action: str, key: Callable[[str, HttpRequest], str] = user_or_ip, me
     """A ratelimit decorator for ``action`` ("login", "signup", "sheet", "import") using
     the rate in settings.MUSTER_RATES; over the limit the request gets the 429 page."""
     return ratelimit(group=f"muster.{action}", key=key, rate=_rate(action), method=method, block=True)
+
+
+def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The answer over a rate limit (RATELIMIT_VIEW): the 429 page with Retry-After (the
+    limit's window, in seconds), logged in one line without a traceback."""
+    action, rate, seconds = getattr(request, "muster_limit", ("unknown", "?", 60))
+    logger.warning(
+        "rate limit %s (%s) refused %s %s from %s",
+        action,
+        rate,
+        request.method,
+        request.path[:200],
+        user_or_ip(action, request),
+    )
+    response = render(request, "429.html", {"retry_after": seconds}, status=429)
+    response["Retry-After"] = str(seconds)
+    # Logged above, once: Django need not log it again.
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response

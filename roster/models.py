@@ -351,15 +351,24 @@ class Roster(models.Model):
     def create(cls, owner: Any, document: dict[str, Any], action: str = "Created") -> Roster:
         """Store a new roster from a structurally valid document, with revision 1.
 
-        The document is stored in its canonical form; raises DocumentError if it is not
-        a roster document.
+        Every way of making a roster (new, example, duplicate, import, copy of a shared
+        roster, the import command) comes through here, so the cap holds for all: raises
+        TooManyRosters when ``owner`` already has MAX_ROSTERS_PER_USER undeleted rosters.
+        The owner's row is locked while counting, so concurrent requests cannot pass the
+        cap together. The document is stored in its canonical form; raises DocumentError
+        if it is not a roster document.
         """
+        from django.contrib.auth import get_user_model
+
         from roster.evaluation import evaluate_stored
         from rules.document import dump_document
 
         evaluation = evaluate_stored(document)
         document = dump_document(evaluation.document)
         with transaction.atomic():
+            list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+            if cls.objects.filter(owner=owner, deleted__isnull=True).count() >= MAX_ROSTERS_PER_USER:
+                raise TooManyRosters()
             roster = cls.objects.create(
                 owner=owner,
                 system=document["system"],
@@ -378,9 +387,12 @@ class Roster(models.Model):
         ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
         both pass (the second matches no row). Raises StaleRevision otherwise."""
         from roster.evaluation import evaluate_roster
-        from roster.sheet_cache import forget_sheets
+        from rules.document import dump_document
 
         evaluation = evaluate_roster(self, document)
+        # Stored in canonical form (NFC names, plain strings for bare picks) whatever
+        # the caller built.
+        document = dump_document(evaluation.document)
         fields = {
             "document": document,
             "name": document["name"],
@@ -393,7 +405,6 @@ class Roster(models.Model):
             raise StaleRevision(Roster.objects.get(pk=self.pk))
         for key, value in fields.items():
             setattr(self, key, value)
-        forget_sheets(self.pk)
         return evaluation
 
     def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> Evaluation:
@@ -407,7 +418,7 @@ class Roster(models.Model):
             evaluation = self._become(document, number, expected_revision)
             self.revisions.filter(number__gte=number).delete()
             self.revisions.create(
-                number=number, document=document, rules_digest=evaluation.digest, action=action
+                number=number, document=self.document, rules_digest=evaluation.digest, action=action
             )
         return evaluation
 
@@ -442,6 +453,21 @@ class Roster(models.Model):
     def can_redo(self) -> bool:
         """True when an undone revision can be redone."""
         return self.revisions.filter(number=self.revision + 1).exists()
+
+
+MAX_ROSTERS_PER_USER = 200
+
+
+class TooManyRosters(Exception):
+    """The player already keeps MAX_ROSTERS_PER_USER rosters (deleted ones do not count)."""
+
+    message = (
+        f"You have {MAX_ROSTERS_PER_USER} rosters, the most Muster keeps for one player. "
+        "Delete one you no longer need, then try again."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(self.message)
 
 
 class StaleRevision(Exception):

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -74,8 +75,29 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "roster.middleware.PrivateByDefaultMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns django-ratelimit's refusal into the 429 page (RATELIMIT_VIEW).
+    "django_ratelimit.middleware.RatelimitMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): Muster's own scripts, styles, fonts and images
+# only; no inline script or style, no eval, no framing, forms post only to Muster.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
 
 ROOT_URLCONF = "roster.urls"
 WSGI_APPLICATION = "roster.wsgi.application"
@@ -119,18 +141,36 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # write lock as in production instead of failing with "table is locked".
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
-# A shared cache (Redis) keeps PDF sheets and rate-limit counters common to every app
-# server; without CACHE_URL each process has its own.
+# Sheets and rate-limit counters live in a cache every process shares: by default two
+# tables in the database (created by `migrate`, roster/migrations/0006), or Redis with
+# CACHE_URL for several app servers. Counters have their own table, so that culling
+# old sheets never resets a limit.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}")
-CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
-        if CACHE_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "muster"}
-    )
-}
+if CACHE_URL:
+    CACHES = {
+        alias: {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": alias,
+        }
+        for alias in ("default", "ratelimit")
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "roster.cache.DatabaseCache",
+            "LOCATION": "muster_cache",
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 500)},
+        },
+        "ratelimit": {
+            "BACKEND": "roster.cache.DatabaseCache",
+            "LOCATION": "muster_ratelimit",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
+    }
+RATELIMIT_USE_CACHE = "ratelimit"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -173,8 +213,18 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_000_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1_100_000
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
+# The address share links and their QR codes use, never the request's Host header.
+MUSTER_SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+if not MUSTER_SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must be an http(s):// address, not {MUSTER_SITE_URL!r}")
+
+# Sheet rendering (roster.rendering): a hard limit per sheet, in seconds, queueing
+# included, and how many sheets one web process renders at once.
+MUSTER_RENDER_SECONDS = env_int("RENDER_SECONDS", 10)
+MUSTER_RENDER_CONCURRENCY = env_int("RENDER_CONCURRENCY", 1)
+
 # Rate limits (django-ratelimit), per client address or per user.
-RATELIMIT_VIEW = "roster.views.accounts.rate_limited"
+RATELIMIT_VIEW = "roster.limits.rate_limited"
 MUSTER_RATES = {
     "login": os.environ.get("RATE_LOGIN", "10/m"),
     "signup": os.environ.get("RATE_SIGNUP", "5/h"),

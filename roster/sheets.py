@@ -3,15 +3,15 @@
 The sheet is HTML rendered from the same Report as the editor. WeasyPrint may read
 only Muster's own static files (fonts, the sheet stylesheet): every other URL, be it
 http, file or data, is refused, so nothing a player types can make the server fetch
-anything. Rendered sheets are cached per roster revision and dropped on every edit.
+anything. Web requests render through roster.rendering (a child process with a hard
+time limit); rendered sheets are cached by content (roster.sheet_cache).
 """
 
 from __future__ import annotations
 
-import mimetypes
+import time
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import segno
@@ -19,42 +19,43 @@ from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from roster import render_child
 from roster.evaluation import Evaluation
-from roster.sheet_cache import get_sheet, put_sheet
+from roster.render_child import STATIC_PREFIX
+from roster.rendering import SheetTooSlow, log_warnings, render_bounded
+from roster.sheet_cache import get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
+from rules.document import dump_document
 from rules.registry import SYSTEMS
 
-STATIC_PREFIX = "muster-static:/"
 PAPERS = {"a4": "A4", "letter": "Letter"}
+# From this many models on, cards are printed one per row: laying out side-by-side
+# cards costs WeasyPrint about twice the time, which matters only on long sheets.
+LONG_SHEET_MODELS = 12
 
 
-class StaticOnlyFetcher(URLFetcher):
+class StaticOnlyFetcher(render_child.StaticOnlyFetcher):
     """A WeasyPrint URL fetcher that serves ``muster-static:/<path>`` from the static
-    files and refuses (raises ValueError for) everything else, recording what it refused."""
+    files (Django's finders) and refuses (raises ValueError for) everything else,
+    recording what it refused in ``refused``."""
 
     def __init__(self) -> None:
-        super().__init__(allowed_protocols=["muster-static"])
-        self.refused: list[str] = []
+        super().__init__(lambda relative: _found(finders.find(relative)))
 
-    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
-        """Return the static file named by ``url``; raises ValueError for any other URL."""
-        if url.startswith(STATIC_PREFIX):
-            relative = url[len(STATIC_PREFIX) :].split("?")[0].split("#")[0]
-            found = finders.find(relative) if ".." not in relative.split("/") else None
-            if isinstance(found, str):
-                kind = mimetypes.guess_type(found)[0] or "application/octet-stream"
-                return URLFetcherResponse(url, Path(found).read_bytes(), {"Content-Type": kind})
-        self.refused.append(url[:200])
-        raise ValueError(f"a roster sheet may not fetch {url[:80]!r}")
+
+def _found(found: Any) -> str | None:
+    return found if isinstance(found, str) else None
 
 
 @dataclass(frozen=True)
 class SheetInfo:
     """What a sheet shows besides the Report: who made it, when, on what paper, whether
     compact (without the rule summaries), and the share link for the QR code (None when
-    the roster has none)."""
+    the roster has none).
+
+    Every field but ``made`` is part of the sheet cache key (roster.sheet_cache), so a
+    render option added here is keyed without further change.
+    """
 
     owner: str
     paper: str = "a4"
@@ -83,29 +84,41 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "supplement": evaluation.supplement,
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
+        "long": len(evaluation.report.models) >= LONG_SHEET_MODELS,
     }
     return render_to_string(f"sheets/{system.id}.html", context)
 
 
 def render_pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
-    """Render sheet HTML to PDF bytes, reading nothing but Muster's static files."""
-    fetcher = fetcher or StaticOnlyFetcher()
-    pdf = HTML(string=html, base_url=STATIC_PREFIX, url_fetcher=fetcher).write_pdf()
-    return bytes(pdf)
+    """Render sheet HTML to PDF bytes in this process, reading nothing but Muster's
+    static files. For commands and tests; web requests use :func:`cached_sheet`."""
+    started = time.monotonic()
+    rendered = render_child.render(html, fetcher or StaticOnlyFetcher())
+    log_warnings(rendered, "sheet", time.monotonic() - started)
+    return rendered.pdf
 
 
-def cached_sheet(roster_id: int, revision: int, evaluation: Evaluation, info: SheetInfo) -> bytes:
-    """The PDF of a roster revision, from the cache when this exact sheet was made before.
+def cached_sheet(evaluation: Evaluation, info: SheetInfo, label: str = "sheet") -> bytes:
+    """The PDF of an evaluated roster, from the shared cache when this exact sheet was
+    made before, else rendered within the limits of roster.rendering.
 
-    The key holds the revision, rules data digest, paper, compact and share link; an edit drops
-    every sheet of the roster (roster.sheet_cache.forget_sheets).
+    ``label`` names the roster in log lines. Raises rendering.SheetNotRendered (with a
+    message for the player) when the render is stopped, busy or fails; a sheet stopped
+    for taking too long is refused at once for an hour after.
     """
-    key = (
-        f"muster:sheet:{roster_id}:{revision}:{evaluation.digest[:16]}:{info.paper}:{int(info.compact)}"
-        f":{info.share_url or '-'}:{evaluation.supplement_digest or '-'}"
-    )
+    # A supplement's values are part of what the sheet shows: its digest joins the key.
+    rules = "+".join(d for d in (evaluation.digest, evaluation.supplement_digest) if d)
+    key = sheet_key(dump_document(evaluation.document), rules, info)
     pdf = get_sheet(key)
-    if pdf is None:
-        pdf = render_pdf(sheet_html(evaluation, info))
-        put_sheet(roster_id, key, pdf)
+    if pdf is not None:
+        return pdf
+    refused = refused_sheet(key)
+    if refused is not None:
+        raise SheetTooSlow(refused)
+    try:
+        pdf = render_bounded(sheet_html(evaluation, info), label).pdf
+    except SheetTooSlow as exc:
+        refuse_sheet(key, exc.message)
+        raise
+    put_sheet(key, pdf)
     return pdf

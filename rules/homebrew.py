@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, model_validator
+from pydantic import AfterValidator, BaseModel, StringConstraints, model_validator
+
+from rules.text import clean_text
 
 SUPPLEMENT_FORMAT = "muster.supplement/1"
 MAX_VALUES = 100
 MAX_HOMEBREW = 30
+# A homebrew entry's one-line rules: the player's free text, cleaned like every name.
+Summary = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300), AfterValidator(clean_text)
+]
 
 
 def slug_of(name: str) -> str:

@@ -4,23 +4,35 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, PrivateAttr, StringConstraints
 
 from rules.names import name_key
+from rules.text import clean_text
 
 FORMAT = "muster.roster/1"
 
-# Free text a player types: trimmed, non-empty, bounded so a pasted novel is refused,
-# and free of control characters (NUL, escape sequences, line breaks).
-NO_CONTROL = r"^[^\x00-\x1f\x7f]*$"
+# Free text a player types: trimmed, NFC-normalised, non-empty, bounded so a pasted novel
+# is refused, and free of characters that are invisible or reorder the text around them
+# (rules.text.clean_text says which and why).
+NAME_MAX = 100
+LABEL_MAX = 40
 Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100, pattern=NO_CONTROL)
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_MAX),
+    AfterValidator(clean_text),
+]
+# What a player writes beside a catalogue name: the item a skill stands for ("Sword"),
+# the weapon a trait blesses. Shorter than a name: it is printed inline, many times.
+Label = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=LABEL_MAX),
+    AfterValidator(clean_text),
 ]
 RosterName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200, pattern=NO_CONTROL)
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), AfterValidator(clean_text)
 ]
 Ref = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100, pattern=NO_CONTROL)
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), AfterValidator(clean_text)
 ]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 

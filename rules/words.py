@@ -20,7 +20,7 @@ _WORDS: dict[str, str] = {
     "string_too_short": "required",
     "string_too_long": "at most {max_length} characters",
     "string_pattern_mismatch": "may not contain control characters",
-    "string_unicode": "text is needed",
+    "string_unicode": "may not contain invisible or control characters (a lone surrogate)",
     "int_type": "a whole number is needed",
     "int_parsing": "a whole number is needed",
     "int_from_float": "a whole number is needed",

@@ -27,12 +27,23 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
-@pytest.fixture(autouse=True)
-def _empty_cache() -> None:
-    """Each test starts with no cached sheets and no rate-limit counts."""
-    from django.core.cache import cache
+DB_FIXTURES = ("db", "transactional_db", "django_db_reset_sequences", "live_server", "rules_loaded_db")
 
-    cache.clear()
+
+@pytest.fixture(autouse=True)
+def _empty_cache(request: Any) -> None:
+    """Each test that reaches the database starts with no cached sheets and no rate-limit
+    counts (the default caches are tables in the test database)."""
+    uses_db = request.node.get_closest_marker("django_db") is not None or any(
+        name in request.fixturenames for name in DB_FIXTURES
+    )
+    if not uses_db:
+        return
+    request.getfixturevalue("_django_db_helper")
+    from django.core.cache import caches
+
+    for alias in caches.settings:
+        caches[alias].clear()
 
 
 @pytest.fixture

@@ -37,10 +37,10 @@ def pinned_supplement(roster: Any) -> SupplementDocument | None:
 
 def pin(roster: Any, version: SupplementVersion | None) -> None:
     """Make the roster use ``version`` (None: no supplement), and bring the roster list's
-    summary (cost, legal) and cached sheets up to date with it."""
+    summary (cost, legal) up to date with it. Cached sheets need nothing: their key holds
+    the supplement's digest (roster.sheets.cached_sheet)."""
     from roster.evaluation import evaluate_roster
     from roster.models import Roster
-    from roster.sheet_cache import forget_sheets
 
     if version is None:
         RosterSupplement.objects.filter(roster=roster).delete()
@@ -48,7 +48,6 @@ def pin(roster: Any, version: SupplementVersion | None) -> None:
         RosterSupplement.objects.update_or_create(roster=roster, defaults={"version": version})
     roster.summary = evaluate_roster(roster).summary
     Roster.objects.filter(pk=roster.pk).update(summary=roster.summary)
-    forget_sheets(roster.pk)
 
 
 def adopt(owner: Any, document: SupplementDocument) -> SupplementVersion:

@@ -13,6 +13,7 @@ from roster.systems.base import FieldErrors, SystemUI, friendly
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.choices import SUPPLIABLE, profile_choices, supplied_bounds
 from rules.beestwars.document import BeestwarsModel, BeestwarsOptions, BeestwarsRoster
+from rules.numbers import read_whole
 from rules.report import ModelReport, Report
 
 # The column heads of the profile table (p.11).
@@ -28,10 +29,7 @@ _MODEL_FIELDS.update({("supplied", k): f"supplied_{k}" for k in SUPPLIABLE})
 
 
 def _int(raw: str) -> int | None:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        return None
+    return read_whole(raw)
 
 
 def _origin(derived: dict[str, Any], key: str) -> str | None:

@@ -7,7 +7,6 @@ the model's class or upgrade that the rules data lacks (the player's own, ``supp
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.http import QueryDict
@@ -19,6 +18,7 @@ from rules.brutality.catalogue import STATS, BrutalityCatalogue
 from rules.brutality.choices import model_choices
 from rules.brutality.document import BrutalityModel, BrutalityOptions
 from rules.names import name_key
+from rules.numbers import read_points, read_whole
 from rules.report import ModelReport, Report, json_number
 
 SUPPLIED_KEYS = [*STATS, "Armed", "Powers"]
@@ -40,21 +40,12 @@ _OPTION_FIELDS: dict[tuple[Any, ...], str] = {
 
 
 def _int(raw: str) -> int | None:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        return None
+    return read_whole(raw)
 
 
 def _points(raw: str) -> int | float | None:
-    """ "5" -> 5, "4.5" -> 4.5; None for anything that is not a finite number."""
-    try:
-        value = Decimal(raw.strip())
-    except InvalidOperation:
-        return None
-    if not value.is_finite():
-        return None
-    return int(value) if value == value.to_integral_value() else float(value)
+    """ "5" -> 5, "4.5" -> 4.5; None for anything that is not a short plain number."""
+    return read_points(raw)
 
 
 class BrutalityUI(SystemUI):
@@ -221,7 +212,10 @@ class BrutalityUI(SystemUI):
                 "max": 36 if k == "Move" else (10 if k == "Powers" else 8),
                 "min": 0 if k == "Powers" else 1,
             }
-            for k in choices.unknown
+            # A refused value for a stat the rules data knows is shown too, at its field.
+            for k in dict.fromkeys(
+                [*choices.unknown, *(k for k in SUPPLIED_KEYS if f"supplied__{k}" in errors)]
+            )
         ]
         return {
             "values": values,

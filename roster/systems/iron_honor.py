@@ -14,6 +14,7 @@ from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions
 from rules.names import name_key
+from rules.numbers import read_whole
 from rules.report import ModelReport, Report
 
 _START = {
@@ -31,10 +32,7 @@ def _at(value: Any, bound: int | None, direction: int) -> bool:
 
 
 def _int(raw: str) -> int | None:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        return None
+    return read_whole(raw)
 
 
 class IronHonorUI(SystemUI):
@@ -170,7 +168,8 @@ class IronHonorUI(SystemUI):
                 errors["traits"] = f"unknown trait {names[key][:40]!r}"
                 continue
             name = trait.name if trait else names[key]
-            choice = post.get(f"choice__{trait.slug if trait else key}", "").strip()
+            # Only a trait that takes a choice keeps one (rules.iron_honor check_references).
+            choice = post.get(f"choice__{trait.slug}", "").strip() if trait and trait.choice else ""
             traits.append({"name": name, "choice": choice} if choice else name)
         return traits
 

@@ -22,9 +22,8 @@ from roster.accounts.archive import ArchiveError, build_archive, read_archive_up
 from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import catalogue_and_digest
 from roster.limits import limited
-from roster.models import Roster, ShareLink
+from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
 from roster.supplements.pins import adopt, pin
-from roster.views.rosters import MAX_ROSTERS_PER_USER
 
 
 def _player(request: HttpRequest) -> User:
@@ -96,11 +95,14 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
             )
     except ArchiveError as exc:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
-    with transaction.atomic():
-        for document, supplement in documents:
-            roster = Roster.create(_player(request), document, action="Imported")
-            if supplement is not None:
-                pin(roster, adopt(_player(request), supplement))
+    try:
+        with transaction.atomic():
+            for document, supplement in documents:
+                roster = Roster.create(_player(request), document, action="Imported")
+                if supplement is not None:  # the export carried its supplement: the same numbers
+                    pin(roster, adopt(_player(request), supplement))
+    except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
+        return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)
     messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")
     return redirect("roster-list")

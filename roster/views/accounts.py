@@ -55,11 +55,6 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """The answer when a client goes over a rate limit: 429 with a plain explanation."""
-    return render(request, "429.html", status=429)
-
-
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A refused form (missing or stale CSRF token): 403 with a plain explanation."""
     return render(request, "403_csrf.html", status=403)

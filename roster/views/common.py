@@ -14,6 +14,7 @@ from roster.evaluation import Evaluation, evaluate_roster
 from roster.models import Roster
 from roster.rules_changes import rules_changes
 from roster.systems import ui_for
+from rules.numbers import read_whole
 from rules.registry import SYSTEMS
 
 
@@ -25,10 +26,7 @@ def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:
 def posted_revision(request: HttpRequest) -> int:
     """The revision an edit was made against (POST "revision"); 0 when missing or garbage,
     which never matches and so reads as a conflict."""
-    try:
-        return int(request.POST.get("revision", ""))
-    except ValueError:
-        return 0
+    return read_whole(request.POST.get("revision", "")) or 0
 
 
 def model_index(roster: Roster, index: int) -> int:

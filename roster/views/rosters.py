@@ -18,15 +18,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from roster.catalogue import get_catalogue
-from roster.models import Roster, StaleRevision
+from roster.models import Roster, StaleRevision, TooManyRosters
 from roster.supplements.pins import pin, pinned_version
 from roster.systems import UIS
 from roster.views.common import get_roster_for_user, posted_revision
 from roster.views.editor import CONFLICT
 from rules.document import DocumentError, load_json, parse_document
+from rules.numbers import read_whole
 from rules.registry import SYSTEMS
-
-MAX_ROSTERS_PER_USER = 200
 
 
 def examples() -> list[dict[str, Any]]:
@@ -53,10 +52,9 @@ def roster_list(request: HttpRequest) -> HttpResponse:
     """The player's rosters, newest change first, with an undo for a just-deleted one."""
     rosters = Roster.objects.filter(owner=request.user, deleted__isnull=True).order_by("-updated")
     deleted = None
-    if request.GET.get("deleted", "").isdigit():
-        deleted = Roster.objects.filter(
-            owner=request.user, pk=request.GET["deleted"], deleted__isnull=False
-        ).first()
+    deleted_pk = read_whole(request.GET.get("deleted", ""))
+    if deleted_pk is not None:
+        deleted = Roster.objects.filter(owner=request.user, pk=deleted_pk, deleted__isnull=False).first()
     return render(
         request,
         "roster/list.html",
@@ -64,8 +62,10 @@ def roster_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _too_many(request: HttpRequest) -> bool:
-    return Roster.objects.filter(owner=request.user, deleted__isnull=True).count() >= MAX_ROSTERS_PER_USER
+def _full(request: HttpRequest) -> HttpResponse:
+    """Back to the list with the cap's message (TooManyRosters)."""
+    messages.error(request, TooManyRosters.message)
+    return redirect("roster-list")
 
 
 @require_http_methods(["GET", "POST"])
@@ -104,12 +104,16 @@ def roster_new(request: HttpRequest) -> HttpResponse:
             document = parse_document(document).model_dump(mode="json", exclude_none=True)
         except DocumentError as exc:
             errors["name" if exc.path == "$.name" else "options"] = exc.message
-    if errors or _too_many(request):
-        form.update(options=options, errors=errors, name=name)
-        error = f"You have {MAX_ROSTERS_PER_USER} rosters, the most Muster keeps." if not errors else None
-        return render(request, "roster/new.html", {"forms": forms, "error": error}, status=422)
-    roster = Roster.create(request.user, document)
-    return redirect("roster-edit", roster.pk)
+    error = None
+    if not errors:
+        try:
+            roster = Roster.create(request.user, document)
+        except TooManyRosters as exc:
+            error = exc.message
+        else:
+            return redirect("roster-edit", roster.pk)
+    form.update(options=options, errors=errors, name=name)
+    return render(request, "roster/new.html", {"forms": forms, "error": error}, status=422)
 
 
 @require_POST
@@ -119,12 +123,13 @@ def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
     example = next((e for e in examples() if e["slug"] == slug), None)
     if example is None:
         raise Http404("no such example")
-    if _too_many(request):
-        return redirect("roster-list")
     document = parse_document(load_json(json.dumps(example["document"]))).model_dump(
         mode="json", exclude_none=True
     )
-    roster = Roster.create(request.user, document, action=f"Started from the example {example['name']}")
+    try:
+        roster = Roster.create(request.user, document, action=f"Started from the example {example['name']}")
+    except TooManyRosters:
+        return _full(request)
     return redirect("roster-edit", roster.pk)
 
 
@@ -133,11 +138,12 @@ def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
 def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     """A copy of the roster (current state only, fresh history)."""
     roster = get_roster_for_user(request, pk)
-    if _too_many(request):
-        return redirect("roster-list")
     document = copy.deepcopy(roster.document)
     document["name"] = f"{roster.name[:190]} (copy)"
-    copy_ = Roster.create(request.user, document, action=f"Copied from {roster.name}")
+    try:
+        copy_ = Roster.create(request.user, document, action=f"Copied from {roster.name}")
+    except TooManyRosters:
+        return _full(request)
     used = pinned_version(roster)
     if used is not None:  # the copy uses the same supplement version
         pin(copy_, used)

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import copy
 
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from roster.evaluation import evaluate_roster
 from roster.limits import limited
-from roster.models import Roster, ShareLink
+from roster.models import Roster, ShareLink, TooManyRosters
+from roster.rendering import SheetNotRendered
 from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.supplements.pins import adopt, pin, pinned_supplement
@@ -28,11 +32,14 @@ def active_link(roster: Roster) -> ShareLink | None:
 
 
 def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
-    """The absolute URL of a share link, for the QR code and the copy field."""
-    return request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
+    """The absolute URL of a share link, for the QR code and the copy field: on the
+    site address from settings (SITE_URL), never the request's Host header."""
+    return f"{settings.MUSTER_SITE_URL}{reverse('shared', args=[link.token])}" if link else None
 
 
-def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) -> HttpResponse:
+def _pdf_response(
+    request: HttpRequest, roster: Roster, link: ShareLink | None, back: str | None = None
+) -> HttpResponse:
     paper = request.GET.get("paper", "a4")
     paper = paper if paper in PAPERS else "a4"
     compact = request.GET.get("compact", "") in ("1", "yes", "true")
@@ -40,9 +47,24 @@ def _pdf_response(request: HttpRequest, roster: Roster, link: ShareLink | None) 
     info = SheetInfo(
         owner=roster.owner.get_username(), paper=paper, compact=compact, share_url=share_url(request, link)
     )
-    pdf = cached_sheet(roster.pk, roster.revision, evaluation, info)
+    try:
+        pdf = cached_sheet(evaluation, info, label=f"roster {roster.pk}")
+    except SheetNotRendered as exc:
+        return sheet_refused(request, roster, exc, back or reverse("roster-edit", args=[roster.pk]))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = sheet_disposition(roster.name, paper, compact)
+    return response
+
+
+def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered, back: str) -> HttpResponse:
+    """The page a player gets instead of a sheet that was stopped or could not be made
+    (503, with Retry-After when waiting helps)."""
+    context = {"roster": roster, "message": exc.message, "back": back}
+    response = render(request, "sheet_refused.html", context, status=503)
+    if exc.retry_after:
+        response["Retry-After"] = str(exc.retry_after)
+    # roster.rendering logged why, in one line.
+    response._has_been_logged = True  # type: ignore[attr-defined]
     return response
 
 
@@ -85,6 +107,7 @@ def _shared_roster(token: str) -> tuple[ShareLink, Roster]:
 
 
 @require_GET
+@cache_control(private=True, no_cache=True)
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only roster behind a share link, from the same Report as the editor."""
     link, roster = _shared_roster(token)
@@ -102,11 +125,12 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@cache_control(private=True, no_cache=True)
 @limited("sheet", method="GET")
 def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The PDF sheet behind a share link."""
     link, roster = _shared_roster(token)
-    return _pdf_response(request, roster, link)
+    return _pdf_response(request, roster, link, back=reverse("shared", args=[token]))
 
 
 @require_POST
@@ -116,7 +140,11 @@ def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
     _, roster = _shared_roster(token)
     document = copy.deepcopy(roster.document)
     document["name"] = f"{roster.name[:193]} (copy)"
-    mine = Roster.create(request.user, document, action=f"Copied from a shared link to {roster.name}")
+    try:
+        mine = Roster.create(request.user, document, action=f"Copied from a shared link to {roster.name}")
+    except TooManyRosters as exc:
+        messages.error(request, exc.message)
+        return redirect("roster-list")
     used = pinned_supplement(roster)
     if used is not None:  # the copy keeps the numbers: the supplement comes along as the copier's
         pin(mine, adopt(request.user, used))

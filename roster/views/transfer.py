@@ -13,7 +13,7 @@ from roster.accounts.archive import is_archive_upload
 from roster.catalogue import catalogue_and_digest
 from roster.evaluation import evaluate_roster
 from roster.limits import limited
-from roster.models import Roster
+from roster.models import Roster, TooManyRosters
 from roster.supplements.pins import adopt, pin, pinned_supplement
 from roster.transfer import export_json, export_text, import_export
 from roster.views.account_page import import_zip
@@ -68,11 +68,15 @@ def import_roster(request: HttpRequest) -> HttpResponse:
             document, supplement = import_export(raw, catalogue_and_digest)
         except DocumentError as exc:
             error = f"Not imported: {path_words(exc.path)}: {exc.message} (at {exc.path})."
-    if error:
-        return render(
-            request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422
-        )
-    roster = Roster.create(request.user, document, action="Imported")
-    if supplement is not None:  # the export carried its supplement: the same numbers here
-        pin(roster, adopt(request.user, supplement))
-    return redirect("roster-edit", roster.pk)
+    if not error:
+        try:
+            roster = Roster.create(request.user, document, action="Imported")
+        except TooManyRosters as exc:
+            error = exc.message
+        else:
+            if supplement is not None:  # the export carried its supplement: the same numbers here
+                pin(roster, adopt(request.user, supplement))
+            return redirect("roster-edit", roster.pk)
+    return render(
+        request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422
+    )

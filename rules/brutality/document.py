@@ -21,6 +21,11 @@ from pydantic import (
 from rules.schema import Name, Ref, RosterName, Strict
 
 MAX_MODELS = 50
+# Ten Powers exist and each is known at most once. A model takes two free Model Traits
+# (the Leader three); a draft may list up to twice that, so the checks can say what is
+# wrong, but no more: every model must fit on a printed sheet.
+MAX_TRAITS = 6
+MAX_POWERS = 10
 # Bounds of a supplied value: the stat limits ("Model Characteristics": 1..8, Hit Points
 # at least 1 as a model with none is slain). Movement has no maximum in the book; 36"
 # (the width of the 3' board, "The Game") only refuses what no rule could mean.
@@ -63,9 +68,9 @@ class BrutalityModel(Strict):
     class_: Ref = Field(alias="class")
     upgrade: Ref | None = None
     leader: bool = False
-    traits: list[Ref] = Field(default_factory=list, max_length=10)
+    traits: list[Ref] = Field(default_factory=list, max_length=MAX_TRAITS)
     ability: Ref | None = None
-    powers: list[Ref] = Field(default_factory=list, max_length=12)
+    powers: list[Ref] = Field(default_factory=list, max_length=MAX_POWERS)
     supplied: Supplied | None = None
 
     @model_serializer(mode="wrap")
@@ -90,7 +95,10 @@ class BrutalityOptions(Strict):
     """
 
     mode: Literal["simple", "moderate"]
-    points_limit: int | float | None = Field(default=None, gt=0, le=1000, allow_inf_nan=False)
+    # Whole or half points from one Basic model up: a tiny limit (1e-320) means nothing.
+    points_limit: int | float | None = Field(
+        default=None, ge=1, le=1000, multiple_of=0.5, allow_inf_nan=False
+    )
     model_count: int | None = Field(default=None, ge=1, le=MAX_MODELS)
     upgraded_count: int | None = Field(default=None, ge=0, le=MAX_MODELS)
 

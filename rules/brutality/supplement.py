@@ -15,8 +15,8 @@ from pydantic import Field
 
 from rules.brutality.catalogue import ModelAbility, ModelClass, ModelTrait, StatKey, Upgrade
 from rules.brutality.document import MOVE_MAX, STAT_MAX, Supplied
-from rules.homebrew import MAX_HOMEBREW, MAX_VALUES, SlugFromName
-from rules.schema import NO_CONTROL, Name, Ref, Strict
+from rules.homebrew import MAX_HOMEBREW, MAX_VALUES, SlugFromName, Summary
+from rules.schema import Name, Ref, Strict
 
 HOMEBREW = "Homebrew"
 
@@ -24,7 +24,7 @@ HOMEBREW = "Homebrew"
 class AbilityValues(Strict):
     """The rules of a Model Ability the transcription names but does not give (Clobber)."""
 
-    summary: str | None = Field(default=None, min_length=1, max_length=300, pattern=NO_CONTROL)
+    summary: Summary | None = None
 
 
 class _FullLine(SlugFromName):
@@ -42,7 +42,7 @@ class _FullLine(SlugFromName):
     Armed: bool
     power_access: bool | None = None
     Powers: int = Field(ge=0, le=10)
-    summary: str | None = Field(default=None, max_length=300, pattern=NO_CONTROL)
+    summary: Summary | None = None
     note: str | None = None
 
 
@@ -62,7 +62,7 @@ class HomebrewTrait(SlugFromName, ModelTrait):
     modifiers: dict[StatKey, Annotated[int, Field(ge=-3, le=3)]] = Field(default_factory=dict)
     gives_powers: int = Field(default=0, ge=0, le=3)
     power_range: int | None = Field(default=None, ge=1, le=MOVE_MAX)
-    summary: str = Field(min_length=1, max_length=300, pattern=NO_CONTROL)
+    summary: Summary
 
 
 class HomebrewAbility(SlugFromName, ModelAbility):
@@ -70,7 +70,7 @@ class HomebrewAbility(SlugFromName, ModelAbility):
 
     section: str = Field(default=HOMEBREW, min_length=1, max_length=100)
     aliases: list[str] = Field(default_factory=list, max_length=5)
-    summary: str = Field(min_length=1, max_length=300, pattern=NO_CONTROL)
+    summary: Summary
 
 
 class BrutalityValues(Strict):

@@ -47,8 +47,11 @@ class IronHonorSystem(GameSystem):
                 if catalogue.skill(pick.skill) is None:
                     out.append(DocumentError(f"{here}.skills[{j}]", f"unknown skill {pick.skill!r}"))
             for j, trait in enumerate(model.traits):
-                if catalogue.trait(trait.name) is None:
+                entry = catalogue.trait(trait.name)
+                if entry is None:
                     out.append(DocumentError(f"{here}.traits[{j}]", f"unknown trait {trait.name!r}"))
+                elif entry.choice is None and trait.choice is not None:
+                    out.append(DocumentError(f"{here}.traits[{j}].choice", f"{entry.name} takes no choice"))
         return out
 
     def evaluate(self, document: Any, catalogue: Any) -> Report:

@@ -11,9 +11,14 @@ from typing import Any, Literal
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from rules.names import name_key
-from rules.schema import Name, Ref, RosterName, Strict
+from rules.schema import Label, Name, Ref, RosterName, Strict
 
 MAX_MODELS = 50
+# A legal model has at most 6 traits (1 Heroic, 1 Rare, 4 Common, p.17) and 6 skills
+# (three kinds, each at most twice); a draft may hold two more, so the checks can
+# say what is wrong, but no more: every model must fit on a printed sheet.
+MAX_TRAITS = 8
+MAX_SKILLS = 8
 
 
 class SkillPick(Strict):
@@ -24,7 +29,7 @@ class SkillPick(Strict):
     """
 
     skill: Ref
-    label: Name | None = None
+    label: Label | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -43,7 +48,7 @@ class TraitPick(Strict):
     """
 
     name: Ref
-    choice: Name | None = None
+    choice: Label | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -71,8 +76,8 @@ class IronHonorModel(Strict):
     name: Name
     type: Ref
     attributes: Attributes
-    skills: list[SkillPick] = Field(default_factory=list, max_length=12)
-    traits: list[TraitPick] = Field(default_factory=list, max_length=20)
+    skills: list[SkillPick] = Field(default_factory=list, max_length=MAX_SKILLS)
+    traits: list[TraitPick] = Field(default_factory=list, max_length=MAX_TRAITS)
 
 
 class IronHonorOptions(Strict):

@@ -9,9 +9,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.homebrew import MAX_HOMEBREW, SlugFromName
+from rules.homebrew import MAX_HOMEBREW, SlugFromName, Summary
 from rules.iron_honor.catalogue import Trait
-from rules.schema import NO_CONTROL, Name, Strict
+from rules.schema import Name, Strict
 
 
 class HomebrewTrait(SlugFromName, Trait):
@@ -20,7 +20,7 @@ class HomebrewTrait(SlugFromName, Trait):
     aliases: list[str] = Field(default_factory=list, max_length=5)
     cost: int = Field(ge=-20, le=50)
     page: int | None = None
-    summary: str = Field(min_length=1, max_length=300, pattern=NO_CONTROL)
+    summary: Summary
 
 
 class IronHonorValues(Strict):

@@ -10,13 +10,12 @@ from rules.iron_honor import SYSTEM
 from rules.iron_honor.document import IronHonorRoster
 from tests.ih import catalogue
 from tests.issue_law import assert_issues_well_formed
+from tests.text import free_text
 
 CAT = catalogue()
 TRAIT_NAMES = [t.name for t in CAT.traits] + ["Unknown Trait"]
 SKILL_NAMES = [s.name for s in CAT.skills] + [a for s in CAT.skills for a in s.aliases] + ["Laser"]
-text = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=20
-).filter(lambda s: s.strip())
+text = free_text(20)
 
 skills = st.one_of(
     st.sampled_from(SKILL_NAMES),

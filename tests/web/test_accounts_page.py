@@ -198,7 +198,7 @@ def test_guessing_the_password_on_the_delete_page_is_limited(alice, alice_client
         alice_client.post(reverse("account-delete"), {"password": f"guess-{i}"}).status_code for i in range(4)
     ]
     assert statuses[:3] == [422, 422, 422]
-    assert statuses[3] in (403, 429)  # refused; 429 once the ratelimit middleware (issue #12) is in
+    assert statuses[3] == 429
     assert User.objects.filter(pk=alice.pk).exists()
 
 

@@ -121,7 +121,7 @@ BAD_FIELDS = [
     ({"trait": ["laser-eyes"]}, "Traits: unknown trait"),
     ({"ability": "Lucky"}, "Ability: unknown ability"),
     ({"power": ["fireball"]}, "Powers: unknown power"),
-    ({"trait": ["plus-1-save"] * 11}, "Traits: at most 10 entries"),
+    ({"trait": ["plus-1-save"] * 7}, "Traits: at most 6 entries"),
     ({"name": "  "}, "Name: required"),
     ({"name": "x" * 5000}, "Name: at most 100 characters"),
 ]
@@ -190,7 +190,7 @@ def test_options_keep_a_half_point_limit(warband, alice_client):
     [
         ({"mode": "hard", "points_limit": "5"}, "choose simple or moderate"),
         ({"mode": "moderate", "points_limit": "lots"}, "enter the points limit, e.g. 5 or 6.5"),
-        ({"mode": "moderate", "points_limit": "-1"}, "more than 0"),
+        ({"mode": "moderate", "points_limit": "-1"}, "at least 1"),
         ({"mode": "moderate", "points_limit": "nan"}, "enter the points limit"),
         (
             {"mode": "moderate", "game": "count", "model_count": "x", "upgraded_count": "1"},

@@ -35,7 +35,7 @@ options = st.one_of(
     st.builds(
         lambda mode, limit: {"mode": mode, "points_limit": limit},
         st.sampled_from(["simple", "moderate"]),
-        st.integers(1, 40).map(lambda n: n / 2),
+        st.integers(2, 40).map(lambda n: n / 2),
     ),
     st.builds(
         lambda mode, n: {"mode": mode, "model_count": n, "upgraded_count": n // 2},

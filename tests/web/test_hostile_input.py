@@ -3,6 +3,7 @@ as inert text in the HTML and the PDF, which never fetches anything."""
 
 import copy
 import re
+import unicodedata
 
 import pytest
 from django.urls import reverse
@@ -12,6 +13,7 @@ from roster.evaluation import evaluate_stored
 from roster.models import Roster, ShareLink
 from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from rules.document import DocumentError, parse_document
+from rules.schema import LABEL_MAX
 from tests.ih import example
 from tests.web import pdf as pdfs
 from tests.web.cast import model_post
@@ -36,11 +38,11 @@ ACCEPTED = [
     "<iframe src=//127.0.0.1:9>",
     "&lt;script&gt;",
     "&#60;script&#62;",
-    "\u202eevil\u202c",
-    "Ragnar \u200fthe Bold",
+    "Ragnar \u0130\u0131 \u00e9\u0301",
+    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
     "مرحبا بالعالم",
     "Åsa Ægir Łucja Þórr",
-    "zero\u200bwidth",
+    "e\u0301 NFC",
     "\"quoted\" 'single' `back`",
     "../../../etc/passwd",
     "; DROP TABLE roster_roster; --",
@@ -48,7 +50,30 @@ ACCEPTED = [
     "<meta http-equiv=refresh content=0;url=http://127.0.0.1:9>",
     "%3Cscript%3E",
 ]
-REFUSED = ["nul\x00here", "line\nbreak", "tab\there", "\x1b[31mred", "A" * 100_000, "x" * 101]
+REFUSED = [
+    "nul\x00here",
+    "line\nbreak",
+    "tab\there",
+    "\x1b[31mred",
+    "A" * 100_000,
+    "x" * 101,
+    "\u202eevil\u202c",
+    "Ragnar \u200fthe Bold",
+    "zero\u200bwidth",
+    "iso\u2066late\u2069",
+    "c1\x85control",
+    "al\u200dice",
+    "soft\u00adhyphen",
+    "bom\ufeff",
+    "surrogate\ud800",
+    "private\ue000use",
+    "line\u2028separator",
+    "za\u0301\u0302\u0303\u0304\u0305\u0306lgo",
+]
+# Skill labels and trait choices are shorter than names (rules.schema.LABEL_MAX).
+SHORT = [s for s in ACCEPTED if len(s) <= LABEL_MAX]
+# A lone surrogate can come in JSON ("\\ud800") but not in a UTF-8 form post.
+REFUSED_IN_FORMS = [v for v in REFUSED if not any("\ud800" <= c <= "\udfff" for c in v)]
 TAGS = (
     "<script",
     "<img",
@@ -78,7 +103,7 @@ def free_text_spread(document, offset):
         model["name"] = name
         used.append(name)
         for k, skill in enumerate(model.get("skills", [])):
-            label = ACCEPTED[(offset + j + k + 5) % len(ACCEPTED)]
+            label = SHORT[(offset + j + k + 5) % len(SHORT)]
             model["skills"][k] = {
                 "skill": skill if isinstance(skill, str) else skill["skill"],
                 "label": label,
@@ -86,15 +111,16 @@ def free_text_spread(document, offset):
             used.append(label)
         for k, trait in enumerate(model.get("traits", [])):
             if isinstance(trait, dict) and trait.get("choice"):
-                model["traits"][k] = {**trait, "choice": ACCEPTED[(offset + j + 9) % len(ACCEPTED)]}
+                model["traits"][k] = {**trait, "choice": SHORT[(offset + j + 9) % len(SHORT)]}
                 used.append(model["traits"][k]["choice"])
-    return doc, used
+    return doc, [unicodedata.normalize("NFC", s) for s in used]
 
 
 def assert_inert(html, clean_html, strings):
     for s in strings:
         assert escape(s) in html, s
-        if re.search(r"[<>\"'&]", s):
+        # (unless s is how another string escapes: "&lt;script&gt;" in "<script>")
+        if re.search(r"[<>\"'&]", s) and not any(s in escape(t) for t in strings):
             assert s not in html, s
     for tag in TAGS:
         assert html.count(tag) == clean_html.count(tag), tag
@@ -146,10 +172,10 @@ def test_refused_strings_name_the_field(name, value):
     with pytest.raises(DocumentError) as info:
         parse_document(document)
     assert info.value.path == "$.models[0].name"
-    assert info.value.message in ("may not contain control characters", "at most 100 characters")
+    assert info.value.message.startswith(("may not contain", "at most"))
 
 
-@pytest.mark.parametrize("value", REFUSED, ids=lambda v: repr(v[:12]))
+@pytest.mark.parametrize("value", REFUSED_IN_FORMS, ids=lambda v: repr(v[:12]))
 def test_refused_strings_through_the_editor_change_nothing(value, roster, alice_client):
     before = Roster.objects.get(pk=roster.pk)
     for field in ("name", "label"):

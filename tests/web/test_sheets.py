@@ -1,12 +1,14 @@
 """PDF roster sheets: content, pages, fonts, metadata, the fetch lock-down and the cache."""
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse
 
 from bench.workloads import iron_and_honor_nine
 from roster.evaluation import evaluate_stored
-from roster.models import Roster
+from roster.models import Roster, ShareLink
+from roster.sheet_cache import sheet_key
 from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from tests.ih import example
 from tests.web import pdf as pdfs
@@ -148,17 +150,43 @@ def test_hostile_names_are_text_on_the_sheet_and_fetch_nothing():
         assert name.replace(" ", "") in text.replace(" ", "")
 
 
-def test_the_cached_sheet_is_dropped_on_edit(alice_client, alice):
+def test_a_sheet_is_cached_by_its_content_so_an_edit_or_undo_never_serves_a_stale_one(alice_client, alice):
     r = Roster.create(alice, example("iron-and-honor-ghrim-company"))
     url = reverse("roster-sheet", args=[r.pk])
     first = alice_client.get(url)
     assert first["Content-Type"] == "application/pdf"
-    keys = cache.get(f"muster:sheets:{r.pk}")
-    assert keys and all(cache.get(k) == first.content for k in keys)
     assert alice_client.get(url).content == first.content
     r.commit({**r.document, "name": "Renamed Company"}, "Renamed", r.revision)
-    assert all(cache.get(k) is None for k in keys)
-    assert "Renamed Company" in pdfs.text(alice_client.get(url).content)
+    renamed = alice_client.get(url).content
+    assert "Renamed Company" in pdfs.text(renamed)
+    assert r.step(-1, r.revision)
+    assert alice_client.get(url).content == first.content
+    r.commit({**r.document, "name": "Other Company"}, "Renamed", r.revision)
+    assert "Other Company" in pdfs.text(alice_client.get(url).content)
+
+
+def test_the_sheet_key_ignores_the_host_header_and_holds_every_option(alice_client, alice):
+    r = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    link = ShareLink.objects.create(roster=r)
+    url = reverse("roster-sheet", args=[r.pk])
+    one = alice_client.get(url, HTTP_HOST="127.0.0.1:1234")
+    other = alice_client.get(url, HTTP_HOST="localhost:5678")
+    assert one.content == other.content
+    evaluation = evaluate_stored(r.document)
+    canonical = f"{settings.MUSTER_SITE_URL}/s/{link.token}/"
+    info = SheetInfo(owner="alice", share_url=canonical)
+    assert cache.get(sheet_key(r.document, evaluation.digest, info)) == one.content
+    base = SheetInfo(owner="alice", share_url="http://a/")
+    keys = {
+        sheet_key(r.document, evaluation.digest, base),
+        sheet_key(
+            r.document, evaluation.digest, SheetInfo(owner="alice", paper="letter", share_url="http://a/")
+        ),
+        sheet_key(r.document, evaluation.digest, SheetInfo(owner="alice", share_url="http://b/")),
+        sheet_key(r.document, "another rules digest", base),
+        sheet_key({**r.document, "name": "x"}, evaluation.digest, base),
+    }
+    assert len(keys) == 5
 
 
 def test_letter_paper(alice_client, alice):

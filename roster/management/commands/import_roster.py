@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from roster.catalogue import catalogue_and_digest
 from roster.management.setup import database_needed
-from roster.models import Roster, ShareLink
+from roster.models import Roster, ShareLink, TooManyRosters
 from roster.supplements.pins import adopt, pin
 from roster.transfer import import_export
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError
@@ -43,7 +43,10 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
         except DocumentError as exc:
             raise CommandError(f"{path}: {exc.path}: {exc.message}") from None
-        roster = Roster.create(owner, document, action="Imported")
+        try:
+            roster = Roster.create(owner, document, action="Imported")
+        except TooManyRosters as exc:
+            raise CommandError(f"{options['owner']}: {exc.message}") from None
         if supplement is not None:
             pin(roster, adopt(owner, supplement))
         self.stdout.write(str(roster.pk))

@@ -10,12 +10,11 @@ from rules.beestwars.document import BeestwarsRoster
 from rules.document import dump_document
 from tests.beestwars import catalogue
 from tests.issue_law import assert_issues_well_formed
+from tests.text import free_text
 
 CAT = catalogue()
 PROFILE_NAMES = [p.name for p in CAT.profiles] + [p.slug for p in CAT.profiles] + ["Geladan", "Dragon"]
-text = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=20
-).filter(lambda s: s.strip())
+text = free_text(20)
 
 supplied = st.fixed_dictionaries(
     {},

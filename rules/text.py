@@ -1,0 +1,62 @@
+"""Canonical free text: what a roster, model or label name may contain.
+
+Every name a player types is NFC-normalised (so "é" typed as e + combining accent and
+"é" typed as one character are the same name) and refused, with the character named,
+when it holds something that is invisible or changes how the text around it reads:
+control characters (C0, C1, DEL), line and paragraph separators, bidirectional
+overrides, embeddings, isolates and marks, zero-width spaces, joiners where no script
+needs them, soft hyphens, byte-order marks, tag characters, private-use, unassigned and
+surrogate code points, and more than four combining marks on one letter.
+
+Refused rather than silently removed: a player sees why the name was not taken and
+what to change, and a stored name is always exactly what was typed (see docs/security.md).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Zero-width non-joiner and joiner shape Persian, Indic scripts and emoji sequences;
+# they are allowed only between two non-ASCII characters, where a script can need them.
+_JOINERS = {"\u200c", "\u200d"}
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_COMBINING = {"Mn", "Me", "Mc"}
+MAX_COMBINING = 4
+
+
+def _describe(char: str) -> str:
+    name = unicodedata.name(char, "")
+    code = f"U+{ord(char):04X}"
+    return f"{code} {name}" if name else code
+
+
+def text_problem(text: str) -> str | None:
+    """The reason ``text`` is not acceptable free text, in a player's words, or None.
+
+    ``text`` should already be NFC-normalised. Looks at every character once (linear).
+    """
+    run = 0
+    for i, char in enumerate(text):
+        category = unicodedata.category(char)
+        if char in _JOINERS:
+            before = text[i - 1] if i else ""
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if before > "\x7f" and after > "\x7f":
+                continue
+            return f"may not contain an invisible joiner ({_describe(char)}) outside a word that needs it"
+        if category in _REFUSED_CATEGORIES:
+            return f"may not contain invisible or control characters ({_describe(char)})"
+        run = run + 1 if category in _COMBINING else 0
+        if run > MAX_COMBINING:
+            return f"at most {MAX_COMBINING} accents or marks on one letter"
+    return None
+
+
+def clean_text(text: str) -> str:
+    """NFC-normalise ``text`` and return it; raises ValueError (with the reason) when it
+    holds a refused character (see the module docstring)."""
+    normal = unicodedata.normalize("NFC", text)
+    problem = text_problem(normal)
+    if problem is not None:
+        raise ValueError(problem)
+    return normal
