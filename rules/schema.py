@@ -15,7 +15,7 @@ FORMAT = "muster.roster/1"
 # is refused, and free of characters that are invisible or reorder the text around them
 # (rules.text.clean_text says which and why).
 NAME_MAX = 100
-LABEL_MAX = 40
+LABEL_MAX = 100
 Name = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_MAX),

@@ -81,10 +81,10 @@ BAD_FIELDS = [
     ({"name": "   "}, "Name: required"),
     ({"type": "wizard"}, "Type: choose hero, companion or follower"),
     ({"skill": ["Laser Cannon", ""], "label": ["", ""]}, "Skills: unknown skill"),
-    ({"skill": ["1H Edged", ""], "label": ["y" * 500, ""]}, "Skills: at most 40 characters"),
+    ({"skill": ["1H Edged", ""], "label": ["y" * 500, ""]}, "Skills: at most 100 characters"),
     ({"skill": ["", ""], "label": ["Sword", ""]}, "Skills: choose the skill for"),
     ({"trait": ["no-such-trait-id"]}, "Traits: unknown trait"),
-    ({"trait": ["pet"], "choice__pet": "z" * 300}, "Traits: at most 40 characters"),
+    ({"trait": ["pet"], "choice__pet": "z" * 300}, "Traits: at most 100 characters"),
     ({"trait": [f"t{i}" for i in range(30)]}, "Traits: unknown trait"),
 ]
 
