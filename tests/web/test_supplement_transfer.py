@@ -92,3 +92,45 @@ def test_the_text_export_names_the_supplement_and_homebrew():
     words = "from supplement My Brutality book, the player's values, not checked:"
     assert f'{words} Movement: 4", Fighting Skill: 3' in text
     assert "homebrew (not in the book): Gunner" in text
+
+
+MINOTAUR = "Minotaur Warrior (Two Weapons)"
+PROFILES = ["Satyr", "Aari Keeneye", "Slewdaar Stone Hoof", "Moss Troll", MINOTAUR]
+beest_values = st.fixed_dictionaries(
+    {},
+    optional={
+        "toughness": st.integers(1, 30),
+        "movement": st.integers(1, 24),
+        "defense": st.integers(-3, 0),
+    },
+)
+fighter = st.fixed_dictionaries(
+    {"profile": st.sampled_from(PROFILES)},
+    optional={"supplied": st.fixed_dictionaries({}, optional={"defense": st.integers(-3, 0)})},
+)
+TROLL = {"name": "Moss Troll", "faction": "Clovis", "skill": 10, "might": 3, "toughness": 12, "movement": 4}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fighters=st.lists(fighter, min_size=1, max_size=6), lost=beest_values, points=st.integers(0, 1000))
+def test_a_beestwars_export_then_import_evaluates_identically(fighters, lost, points):
+    data = {
+        "format": "muster.supplement/1",
+        "system": "beestwars",
+        "name": "Beest notes",
+        "values": {"profiles": {"Aari Keeneye": {"points": points}, **({MINOTAUR: lost} if lost else {})}},
+        "homebrew": {"profiles": [{**TROLL, "defense": -1, "points": 40}]},
+    }
+    supplement = read_supplement(data)
+    document = {
+        "format": "muster.roster/1",
+        "system": "beestwars",
+        "name": "Raid",
+        "options": {"points_limit": 300},
+        "models": fighters,
+    }
+    before = evaluate_stored(document, any_catalogue_and_digest, supplement)
+    imported, carried = import_export(export_json(document, supplement), any_catalogue_and_digest)
+    after = evaluate_stored(imported, any_catalogue_and_digest, carried)
+    assert after.report.as_json() == before.report.as_json()
+    assert after.fingerprint == before.fingerprint
