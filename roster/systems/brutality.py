@@ -47,9 +47,10 @@ def _int(raw: str) -> int | None:
 
 
 def _points(raw: str) -> int | float | None:
-    """ "5" -> 5, "4.5" -> 4.5; None for anything that is not a finite number."""
+    """ "5" -> 5, "4.5" -> 4.5, "6,5" (a decimal comma) -> 6.5; None for anything that is
+    not a finite number."""
     try:
-        value = Decimal(raw.strip())
+        value = Decimal(raw.strip().replace(",", "."))
     except InvalidOperation:
         return None
     if not value.is_finite():
@@ -65,6 +66,9 @@ class BrutalityUI(SystemUI):
     options_template = "systems/brutality/options.html"
     totals_template = "systems/brutality/totals.html"
     view_template = "systems/brutality/model_view.html"
+    summary_template = "systems/brutality/summary.html"
+    model_schema = BrutalityModel
+    model_error_fields = _MODEL_FIELDS
     new_model_kinds = [("melee", "Melee"), ("fast", "Fast"), ("ranged", "Ranged"), ("support", "Support")]
     empty_text = "No models yet. Add four to eight; one of them will be your Leader."
 
@@ -79,15 +83,20 @@ class BrutalityUI(SystemUI):
         upgraded_count. Raw text that is not a number comes back as typed, with its error."""
         options: dict[str, Any] = {"mode": post.get("mode", "").strip()}
         errors: FieldErrors = {}
+        # A switch of game shows the other game's fields only then: until they are
+        # posted, start them from the warband as it is (or the 5-point default game).
         if post.get("game", "points") == "count":
             for key in ("model_count", "upgraded_count"):
+                if key not in post:
+                    options[key] = 0 if key == "upgraded_count" else 6
+                    continue
                 raw = post.get(key, "")
                 value = _int(raw)
                 options[key] = raw if value is None else value
                 if value is None:
                     errors[key] = "enter a whole number"
         else:
-            raw = post.get("points_limit", "")
+            raw = post.get("points_limit", "5")
             limit = _points(raw)
             options["points_limit"] = raw if limit is None else limit
             if limit is None:
@@ -202,7 +211,12 @@ class BrutalityUI(SystemUI):
         return out
 
     def card_context(
-        self, evaluation: Evaluation, index: int, submitted: dict[str, Any] | None, errors: FieldErrors
+        self,
+        evaluation: Evaluation,
+        index: int,
+        submitted: dict[str, Any] | None,
+        errors: FieldErrors,
+        picker: str | None = None,
     ) -> dict[str, Any]:
         """Form values, every choice with its reason (rules.brutality.choices), the inputs
         for unknown values, and the effective stat line from the Report."""
@@ -235,6 +249,12 @@ class BrutalityUI(SystemUI):
             "upgrade_known": not values.get("upgrade") or catalogue.upgrade(values["upgrade"]) is not None,
             "class_known": catalogue.model_class(values.get("class", "")) is not None,
         }
+
+    def kind_label(self, model: ModelReport) -> str:
+        """ "Berserker (Melee)", "Basic Fast", with ", Leader" for the Leader."""
+        d = model.derived
+        kind = f"{d['upgrade']} ({d['class']})" if d["upgraded"] else f"Basic {d['class']}"
+        return f"{kind}, Leader" if d["leader"] else kind
 
     def text_summary(self, model: ModelReport) -> str:
         """E.g. "Berserker (Melee), Leader, Move 8" FS 7 Dex 6 HP 3* ..., +1 Fighting Skill, Sturdy";
