@@ -53,7 +53,7 @@ def _picker(request: HtmxHttpRequest) -> str | None:
 def _page(request: HtmxHttpRequest, roster: Roster, open_index: int | None) -> HttpResponse:
     context = editor_context(roster, open_index=open_index, picker=_picker(request))
     if request.htmx and not request.htmx.history_restore_request:
-        return render(request, "roster/editor.html#editor", context)
+        return _editor_partial(request, context, 200)
     return render(request, "roster/editor.html", context)
 
 

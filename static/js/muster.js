@@ -33,8 +33,9 @@
     el.setAttribute("data-edit", String(edits));
     if (window.htmx) window.htmx.trigger(form, "edit");
   }
+  // "input" fires for every kind of field as the player changes it (a blur's "change"
+  // would mark a field edited again after it was saved).
   document.addEventListener("input", edited);
-  document.addEventListener("change", edited);
 
   function newer(node) {
     if (swapping === null || node.nodeType !== 1 || !node.hasAttribute("data-edit")) return false;
@@ -133,7 +134,7 @@
     var chosen = button.form.querySelector(".chips") || button.form;
     chosen.appendChild(field);
     button.disabled = true;
-    field.dispatchEvent(new Event("change", { bubbles: true }));
+    field.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
   // Picker search: show only the rows whose name holds what was typed.

@@ -31,7 +31,14 @@ MATRIX = {
     "shared-copy": ("POST", "token", None, {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}),
     "admin:index": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
 }
-OWNED_GET = ["roster-edit", "roster-history", "roster-export-json", "roster-export-text", "roster-sheet"]
+OWNED_GET = [
+    "model-open",
+    "roster-edit",
+    "roster-history",
+    "roster-export-json",
+    "roster-export-text",
+    "roster-sheet",
+]
 OWNED_POST = {
     "roster-rename": {"name": "Renamed"},
     "roster-duplicate": {},
