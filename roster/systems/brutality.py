@@ -141,7 +141,10 @@ class BrutalityUI(SystemUI):
             ("traits", "trait", catalogue.trait),
             ("powers", "power", catalogue.power),
         ):
-            model[key] = self._names(post.getlist(field), lookup, current.get(key, []), key, errors)
+            # "add_<field>" is a picker's button without JavaScript; with it, the pick
+            # is a "<field>" of the form like the others.
+            posted = [*post.getlist(field), post.get(f"add_{field}", "")]
+            model[key] = self._names(posted, lookup, current.get(key, []), key, errors)
         supplied = self._supplied(post, errors)
         line = catalogue.upgrade(model["upgrade"]) if "upgrade" in model else cls
         if line is not None:

@@ -42,7 +42,7 @@ MODEL_CONFLICT = (
     "This roster was changed in another tab or window. Your change to this model is not saved: "
     "it is still in the form below."
 )
-PICKERS = ("traits",)
+PICKERS = ("traits", "powers")
 
 
 def _picker(request: HtmxHttpRequest) -> str | None:

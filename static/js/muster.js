@@ -124,12 +124,12 @@
   // Picker: with JavaScript a pick becomes a field of the model form at once (so it is
   // saved with everything else typed so far); without, the button posts add_trait.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest ? event.target.closest("button[name=add_trait]") : null;
+    var button = event.target.closest ? event.target.closest(".picker button[name^=add_]") : null;
     if (!button || !button.form || !window.htmx || button.disabled) return;
     event.preventDefault();
     var field = document.createElement("input");
     field.type = "hidden";
-    field.name = "trait";
+    field.name = button.name.slice(4);
     field.value = button.value;
     var chosen = button.form.querySelector(".chips") || button.form;
     chosen.appendChild(field);

@@ -92,17 +92,22 @@ def text(page, selector):
 def back_to_warband(page):
     if page.locator("a:has-text('Back to the warband')").is_visible():
         page.click("a:has-text('Back to the warband')")
-        page.wait_for_selector("#add-kind", state="visible")
+        page.wait_for_selector("#add-model", state="visible")
+
+
+def pick(page, i, slug, kind="traits", search=None):
+    """Add a trait (or Power) through the picker; opened once, it stays open while picking."""
+    if not page.locator(f"#m{i}-picker").count():
+        page.click(f"#m{i}-pick-{kind}")
+        page.wait_for_selector(f"#m{i}-pick-search")
+    if search:
+        page.fill(f"#m{i}-pick-search", search)
+    page.click(f"#m{i}-pick-{slug}")
+    settle(page)
 
 
 def pick_trait(page, i, slug):
-    """Add a trait through the picker (opened once, it stays open while picking)."""
-    if not page.locator(f"#m{i}-picker").count():
-        page.click(f"#m{i}-pick-open")
-        page.wait_for_selector(f"#m{i}-pick-search")
-    page.fill(f"#m{i}-pick-search", slug.replace("-", " ")[:5])
-    page.click(f"#m{i}-pick-{slug}")
-    settle(page)
+    pick(page, i, slug, search=slug.replace("-", " ")[:5])
     page.wait_for_selector(f"#m{i}-t-{slug}")
 
 
@@ -137,9 +142,12 @@ def test_sign_up_build_the_northmen_and_find_it_saved(page):
     assert "No rosters yet" in page.content()
 
     page.click("text=New roster")
+    assert page.locator("#name-iron-and-honor").count() == 0  # the game comes first
+    page.click("#game-iron-and-honor")
+    assert page.locator("#name-brutality").count() == 0  # then only that game's options
     page.fill("#name-iron-and-honor", "Northmen Raiding Party")
     page.select_option("#iron-and-honor-game-size", "medium")
-    page.click("section:has(h2:text('Iron & Honor')) button:has-text('Create')")
+    page.click("button:has-text('Create')")
     page.wait_for_url(re.compile(r".*/rosters/\d+/$"))
     assert text(page, "#total-cost") == "0"
 

@@ -84,8 +84,9 @@ def test_powers_and_ability_are_saved(warband, alice_client):
 
 
 def test_a_power_without_access_is_disabled_with_the_reason(warband, alice_client):
-    html = alice_client.get(reverse("model-open", args=[warband.pk, 1])).content.decode()
-    assert 'id="m1-p-curse" name="power" value="curse" disabled' in html
+    url = reverse("model-open", args=[warband.pk, 1])
+    html = alice_client.get(url, {"pick": "powers"}).content.decode()
+    assert 'name="add_power" value="curse" id="m1-pick-curse" disabled' in html
     assert "no access to Powers: take A Power (6&quot; Range) first" in html
 
 
