@@ -205,7 +205,7 @@ def test_the_points_limit_is_changed_in_the_editor(raiders, alice_client):
 
 
 def test_a_roster_is_created_with_a_points_limit(alice, alice_client):
-    response = alice_client.get(reverse("roster-new"))
+    response = alice_client.get(reverse("roster-new"), {"system": "beestwars"})
     assert 'id="beestwars-points-limit" name="points_limit"' in response.content.decode()
     data = {"system": "beestwars", "name": "Geladan raid", "points_limit": "400"}
     response = alice_client.post(reverse("roster-new"), data)
