@@ -22,7 +22,7 @@ def test_a_change_is_saved_and_the_totals_come_back(roster, alice_client):
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="total-cost">204<' in html
-    assert 'id="summary" class="summary" aria-label="Totals" hx-swap-oob="true"' in html
+    assert 'id="summary" class="totals-bar" aria-label="Totals" hx-swap-oob="true"' in html
     assert 'id="issues" class="issues" aria-labelledby="issues-title" hx-swap-oob="true"' in html
     roster.refresh_from_db()
     assert roster.revision == 2
