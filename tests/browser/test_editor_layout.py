@@ -144,11 +144,17 @@ def test_totals_stay_in_view_and_every_target_is_big_enough(open_page, player, s
     print(f"\n{system} {size}: page height in viewports {figures}")
 
 
+TINY_LINK = (
+    "() => document.querySelector('#toolbar')"
+    ".append(Object.assign(document.createElement('a'), {href: '#', textContent: 'x'}))"
+)
+
+
 def test_the_target_measure_finds_a_small_control(open_page, player):
     roster = Roster.create(player, _document("iron-and-honor"))
     page = open_page("phone")
     page.goto(f"/rosters/{roster.pk}/")
-    page.evaluate("() => document.querySelector('#toolbar').insertAdjacentHTML('beforeend', '<a href=\\'#\\'>x</a>')")
+    page.evaluate(TINY_LINK)
     assert len(measure_targets(page)) == 1
 
 
