@@ -281,3 +281,24 @@ def test_the_history_says_what_changed(warband, alice_client):
     warband.refresh_from_db()
     action = warband.revisions.get(number=2).action
     assert action == "Brakk: upgrade none -> Berserker; now the Leader; removed trait Flight/Agile"
+
+
+def test_a_decimal_comma_is_read_as_a_half(warband, alice_client):
+    url = reverse("roster-options", args=[warband.pk])
+    data = {"revision": warband.revision, "name": warband.name, "mode": "moderate", "game": "points"}
+    alice_client.post(url, {**data, "points_limit": "6,5"})
+    assert Roster.objects.get(pk=warband.pk).document["options"] == {"mode": "moderate", "points_limit": 6.5}
+
+
+def test_the_points_free_fields_appear_only_in_a_points_free_game(warband, alice_client):
+    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    assert 'name="points_limit"' in html
+    assert 'name="model_count"' not in html
+    url = reverse("roster-options", args=[warband.pk])
+    data = {"revision": warband.revision, "name": warband.name, "mode": "moderate", "game": "count"}
+    alice_client.post(url, data)
+    fresh = Roster.objects.get(pk=warband.pk)
+    assert fresh.document["options"] == {"mode": "moderate", "model_count": 6, "upgraded_count": 0}
+    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    assert 'name="model_count"' in html
+    assert 'name="points_limit"' not in html
