@@ -85,6 +85,7 @@ def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     ui = ui_for(roster.system)
     current = roster.document["models"][index]
     edit = read_model(ui, request.POST, current, get_catalogue(roster.system))
+    toolbar = (roster.can_undo, roster.can_redo)
     try:
         change = operations.update_model(roster, index, edit, posted_revision(request))
     except StaleRevision as exc:
@@ -98,16 +99,23 @@ def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
             return render(request, "roster/editor.html", context, status=status)
         url = editor_url(roster, index)
         return redirect(f"{url}?pick={_picker(request)}" if _picker(request) else url)
-    return _model_update(request, change, edit, status)
+    return _model_update(request, change, edit, status, toolbar_before=toolbar)
 
 
 def _model_update(
-    request: HtmxHttpRequest, change: Change, edit: ModelEdit, status: int, **extra: object
+    request: HtmxHttpRequest,
+    change: Change,
+    edit: ModelEdit,
+    status: int,
+    toolbar_before: tuple[bool, bool] | None = None,
+    **extra: object,
 ) -> HttpResponse:
-    """The open model's card with the totals, overview rows, toolbar and issues as
-    out-of-band swaps, all from the change's Evaluation."""
+    """The open model's card with the totals, overview rows and issues as out-of-band
+    swaps, all from the change's Evaluation; the toolbar too when Undo or Redo changed
+    state (``toolbar_before``: could undo, could redo before the change; None: always)."""
     assert change.model is not None
     context = panel_context(change.roster, change.evaluation)
+    context["toolbar_changed"] = toolbar_before != (context["can_undo"], context["can_redo"])
     shown = (edit.shown, edit.errors) if edit.errors or extra.get("conflict") else (None, {})
     context.update(
         card=card(change.roster, change.evaluation, change.model, *shown, picker=_picker(request)),

@@ -94,7 +94,7 @@
   document.addEventListener(
     "click",
     function (event) {
-      var link = event.target.closest ? event.target.closest("#editor a[hx-get], #editor button") : null;
+      var link = event.target.closest ? event.target.closest("#editor a[href], #editor button") : null;
       var form = document.getElementById("model-form");
       if (!link || !form || form.contains(link) || !pending()) return;
       form.requestSubmit();

@@ -184,3 +184,15 @@ def test_an_options_conflict_keeps_the_typed_options(roster, alice_client):
     html = response.content.decode()
     assert 'value="Wolves of the North"' in html
     assert Roster.objects.get(pk=roster.pk).name == "Northmen Raiding Party"
+
+
+def test_an_edit_answers_with_at_most_10_kb(roster, alice_client):
+    """The answer to one model edit (card, totals, rows, rule check) stays small for every
+    model of the Northmen, the first edit included (it also redraws Undo)."""
+    sizes = []
+    for index in range(len(roster.document["models"])):
+        response = update(alice_client, roster, index, name=f"Renamed {index}")
+        assert response.status_code == 200
+        sizes.append(len(response.content))
+        roster.refresh_from_db()
+    assert max(sizes) <= 10 * 1024, sizes

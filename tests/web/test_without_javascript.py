@@ -47,6 +47,6 @@ def test_an_htmx_update_sends_totals_and_issues_out_of_band(roster, alice_client
         reverse("model-update", args=[roster.pk, 6]), model_post(roster, 6, MA="2"), HTTP_HX_REQUEST="true"
     )
     html = response.content.decode()
-    # the revision, the totals bar, the overview rows, the toolbar and the rule check
-    assert html.count("hx-swap-oob=") == 5
+    # the revision, the totals bar, the overview rows, Undo and Redo (now Undo can) and the rule check
+    assert html.count("hx-swap-oob=") == 6
     assert "iron-and-honor.attributes.points-unspent" in html
