@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
-from roster.systems.trait_rows import trait_groups_html
+from roster.systems.trait_rows import skill_options_html, trait_groups_html
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions
@@ -234,7 +234,13 @@ class IronHonorUI(SystemUI):
         for s in [*values.get("skills", []), ""]:
             row = s if isinstance(s, dict) else {"skill": s, "label": ""}
             known = catalogue.skill(row["skill"]) if row["skill"] else None
-            skills.append({**row, "slug": known.slug if known else None})
+            skills.append(
+                {
+                    **row,
+                    "slug": known.slug if known else None,
+                    "options_html": skill_options_html(catalogue.skills, known.slug if known else None),
+                }
+            )
         points = model_report.derived["attribute_points"]
         return {
             "values": values,

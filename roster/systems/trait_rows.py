@@ -55,3 +55,23 @@ def trait_groups_html(
         parts += [trait_row(index, r["trait"], r["reason"], unit) for r in rows]
         parts.append("</ul></fieldset>")
     return mark_safe("".join(parts))  # every part above is escaped
+
+
+@lru_cache(maxsize=64)
+def _skill_options(skills: tuple[tuple[str, str, int, int | None, int | None], ...]) -> tuple[str, ...]:
+    """One <option> per skill (name, slug, cost in ExP, short and long range in inches)."""
+    out = []
+    for name, _slug, cost, short, long in skills:
+        ranges = f', {short}"/{long}"' if short else ""  # numbers: nothing to escape
+        out.append(f'<option value="{escape(name)}">{escape(name)} — {cost} ExP{ranges}</option>')
+    return tuple(out)
+
+
+def skill_options_html(skills: list[Any], selected: str | None) -> SafeString:
+    """The options of a skill select, the skill with slug ``selected`` chosen."""
+    key = tuple((s.name, s.slug, s.cost, s.short_range, s.long_range) for s in skills)
+    options = list(_skill_options(key))
+    for i, skill in enumerate(skills):
+        if skill.slug == selected:
+            options[i] = options[i].replace("<option ", "<option selected ", 1)
+    return mark_safe("".join(options))  # every part is escaped in _skill_options

@@ -80,10 +80,17 @@ def editor_context(
 
 
 def panel_context(
-    roster: Roster, evaluation: Evaluation, *, notice: str | None = None, conflict: bool = False
+    roster: Roster,
+    evaluation: Evaluation,
+    *,
+    notice: str | None = None,
+    conflict: bool = False,
+    undo_redo: tuple[bool, bool] | None = None,
 ) -> dict[str, Any]:
     """The editor's parts outside the open model: totals, overview rows, issues,
-    toolbar, notices."""
+    toolbar, notices. ``undo_redo`` is (can undo, can redo) when the caller knows it;
+    the share link is looked up only when a template asks for it."""
+    can_undo, can_redo = undo_redo if undo_redo is not None else (roster.can_undo, roster.can_redo)
     ui = ui_for(roster.system)
     report = evaluation.report
     rows = [
@@ -110,9 +117,9 @@ def panel_context(
         "notice": notice,
         "conflict": conflict,
         "rules_changes": rules_changes(roster, evaluation),
-        "can_undo": roster.can_undo,
-        "can_redo": roster.can_redo,
-        "share_link": roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
+        "can_undo": can_undo,
+        "can_redo": can_redo,
+        "share_link": lambda: roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
     }
 
 

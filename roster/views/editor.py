@@ -85,7 +85,9 @@ def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     ui = ui_for(roster.system)
     current = roster.document["models"][index]
     edit = read_model(ui, request.POST, current, get_catalogue(roster.system))
-    toolbar = (roster.can_undo, roster.can_redo)
+    # A saved edit can always be undone and never redone: Undo and Redo are redrawn only
+    # when that differs from before.
+    before = (roster.can_undo, roster.can_redo) if edit.saved != current else None
     try:
         change = operations.update_model(roster, index, edit, posted_revision(request))
     except StaleRevision as exc:
@@ -99,7 +101,7 @@ def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
             return render(request, "roster/editor.html", context, status=status)
         url = editor_url(roster, index)
         return redirect(f"{url}?pick={_picker(request)}" if _picker(request) else url)
-    return _model_update(request, change, edit, status, toolbar_before=toolbar)
+    return _model_update(request, change, edit, status, toolbar_before=before if change.saved else None)
 
 
 def _model_update(
@@ -111,11 +113,15 @@ def _model_update(
     **extra: object,
 ) -> HttpResponse:
     """The open model's card with the totals, overview rows and issues as out-of-band
-    swaps, all from the change's Evaluation; the toolbar too when Undo or Redo changed
-    state (``toolbar_before``: could undo, could redo before the change; None: always)."""
+    swaps, all from the change's Evaluation; Undo and Redo too when a saved change moved
+    them (``toolbar_before``: could undo, could redo before it; None: nothing saved)."""
     assert change.model is not None
-    context = panel_context(change.roster, change.evaluation)
-    context["toolbar_changed"] = toolbar_before != (context["can_undo"], context["can_redo"])
+    if toolbar_before is None:
+        context = panel_context(change.roster, change.evaluation)
+        context["toolbar_changed"] = bool(extra.get("conflict"))
+    else:
+        context = panel_context(change.roster, change.evaluation, undo_redo=(True, False))
+        context["toolbar_changed"] = toolbar_before != (True, False)
     shown = (edit.shown, edit.errors) if edit.errors or extra.get("conflict") else (None, {})
     context.update(
         card=card(change.roster, change.evaluation, change.model, *shown, picker=_picker(request)),
