@@ -70,16 +70,22 @@ def _unchanged(roster: Roster, model: int | None) -> Change:
 
 
 def update_model(roster: Roster, index: int, edit: ModelEdit, revision: int) -> Change:
-    """Store ``edit.saved`` as model ``index`` (0-based).
+    """Store ``edit.saved`` as model ``index`` (0-based). A new name is carried to what
+    refers to the model by name (an Iron & Honor Pet's master, p.27).
 
     Raises IndexError for a model the roster does not have, StaleRevision when stale.
     """
     current = roster.document["models"][index]
     if edit.saved == current:
         return _unchanged(roster, index)
+    ui = ui_for(roster.system)
     document = copy.deepcopy(roster.document)
     document["models"][index] = edit.saved
-    action = ui_for(roster.system).describe_change(current, edit.saved)
+    action = ui.describe_change(current, edit.saved)
+    old_name, new_name = current.get("name"), edit.saved.get("name")
+    if old_name and new_name and old_name != new_name:
+        also = ui.rename_references(document, str(old_name), str(new_name))
+        action = "; ".join([action, *also])
     return _commit(roster, document, action, revision, index)
 
 

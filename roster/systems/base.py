@@ -62,6 +62,12 @@ class SystemUI(ABC):
         """The kind the "Add a model" select offers first: the first kind unless overridden."""
         return kinds[0][0] if kinds else ""
 
+    def rename_references(self, document: dict[str, Any], old: str, new: str) -> list[str]:
+        """After a model was renamed from ``old`` to ``new``, update what refers to it by
+        name in ``document`` (in place); returns what changed, for the history line.
+        By default nothing refers to a model by name."""
+        return []
+
     @abstractmethod
     def default_options(self, catalogue: Any) -> dict[str, Any]:
         """Options for a new roster (e.g. the medium game size)."""

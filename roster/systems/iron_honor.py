@@ -230,6 +230,15 @@ class IronHonorUI(SystemUI):
                 ],
                 "ExP",
             )
+        masters = [
+            str(m.get("name", ""))
+            for m in evaluation.document.model_dump(mode="json")["models"]
+            if name_key(str(m.get("type", ""))) in ("hero", "companion")
+        ]
+        for entry in chosen:
+            if entry["trait"] is not None and entry["trait"].choice == "model":
+                entry["masters"] = masters
+                entry["master_known"] = entry["choice"] in masters
         skills = []
         for s in [*values.get("skills", []), ""]:
             row = s if isinstance(s, dict) else {"skill": s, "label": ""}
@@ -263,6 +272,17 @@ class IronHonorUI(SystemUI):
             "skill_catalogue": catalogue.skills,
             "types": catalogue.character_types,
         }
+
+    def rename_references(self, document: dict[str, Any], old: str, new: str) -> list[str]:
+        """A Pet names its master (the hero or a companion): renaming the master renames
+        the Pet's choice too. Source: Iron & Honor p.27."""
+        changed = []
+        for model in document.get("models", []):
+            for n, trait in enumerate(model.get("traits", [])):
+                if isinstance(trait, dict) and name_key(trait["name"]) == "pet" and trait.get("choice") == old:
+                    model["traits"][n] = {**trait, "choice": new}
+                    changed.append(f"{model.get('name')}'s Pet now follows {new}")
+        return changed
 
     def kind_label(self, model: ModelReport) -> str:
         """The character type: "Hero", "Companion" or "Follower"."""

@@ -128,7 +128,12 @@ def build_model(page, i, kind, name, attributes, skills, traits, choices):
     for slug in traits:
         pick_trait(page, i, slug)
         if slug in choices:
-            fill(page, f"#m{i}-choice-{slug}", choices[slug])
+            field = f"#m{i}-choice-{slug}"
+            if page.locator(field).evaluate("el => el.tagName") == "SELECT":  # a Pet's master
+                page.select_option(field, choices[slug])
+                settle(page)
+            else:
+                fill(page, field, choices[slug])
 
 
 def test_sign_up_build_the_northmen_and_find_it_saved(page):
