@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from django.http import QueryDict
 from pydantic import ValidationError
@@ -23,7 +23,7 @@ UNITS = {
     "movement": "inches",
     "defense": "modifier",
 }
-_MODEL_FIELDS = {("name",): "name", ("supplied",): "form"}
+_MODEL_FIELDS: dict[tuple[Any, ...], str] = {("name",): "name", ("supplied",): "form"}
 _MODEL_FIELDS.update({("supplied", k): f"supplied_{k}" for k in SUPPLIABLE})
 
 
@@ -62,7 +62,7 @@ class BeestwarsUI(SystemUI):
     model_error_fields = _MODEL_FIELDS
     add_template = "systems/beestwars/add_model.html"
     empty_text = "No fighters yet. Pick them from the profiles below."
-    new_model_kinds: list[tuple[str, str]] = []
+    new_model_kinds: ClassVar[list[tuple[str, str]]] = []
 
     def default_options(self, catalogue: BeestwarsCatalogue) -> dict[str, Any]:
         """A 300-point game, the top of the book's quick-battle range. Source: p.9."""

@@ -7,8 +7,9 @@ the model's class or upgrade that the rules data lacks (the player's own, ``supp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from django.http import QueryDict
 from pydantic import ValidationError
@@ -17,7 +18,7 @@ from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from rules.brutality.catalogue import STATS, BrutalityCatalogue
 from rules.brutality.choices import model_choices
-from rules.brutality.document import BrutalityModel, BrutalityOptions
+from rules.brutality.document import BrutalityModel, BrutalityOptions, BrutalityRoster
 from rules.names import name_key
 from rules.report import ModelReport, Report, json_number
 
@@ -131,16 +132,21 @@ class BrutalityUI(SystemUI):
         cls = catalogue.model_class(model["class"])
         if cls is None and name_key(model["class"]) != name_key(current.get("class", "")):
             errors["class"] = "choose Melee, Fast, Ranged or Support"
-        for key, lookup in (("upgrade", catalogue.upgrade), ("ability", catalogue.ability)):
+        lookups: tuple[tuple[str, Callable[[str], Any]], ...] = (
+            ("upgrade", catalogue.upgrade),
+            ("ability", catalogue.ability),
+        )
+        for key, lookup in lookups:
             raw = post.get(key, "").strip()
             if raw:
                 model[key] = self._known(raw, lookup, current.get(key), key, errors)
         if post.get("leader"):
             model["leader"] = True
-        for key, field, lookup in (
+        lists: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
             ("traits", "trait", catalogue.trait),
             ("powers", "power", catalogue.power),
-        ):
+        )
+        for key, field, lookup in lists:
             # "add_<field>" is a picker's button without JavaScript; with it, the pick
             # is a "<field>" of the form like the others.
             posted = [*post.getlist(field), post.get(f"add_{field}", "")]
@@ -227,7 +233,7 @@ class BrutalityUI(SystemUI):
         stored = evaluation.document.model_dump(mode="json")["models"][index]
         values = submitted or stored
         report = evaluation.report.models[index]
-        choices = model_choices(evaluation.document, index, catalogue)
+        choices = model_choices(cast(BrutalityRoster, evaluation.document), index, catalogue)
         supplied = values.get("supplied") or {}
         asks = [
             {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.http import QueryDict
 from pydantic import ValidationError
@@ -12,7 +12,7 @@ from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.trait_rows import skill_options_html, trait_groups_html
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
-from rules.iron_honor.document import IronHonorModel, IronHonorOptions
+from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
 from rules.names import name_key
 from rules.report import ModelReport, Report
 
@@ -21,7 +21,12 @@ _START = {
     "companion": {"MA": 2, "RA": 2, "PD": 2, "WP": 2},
     "follower": {"MA": 2, "RA": 2, "PD": 2, "WP": 2},
 }
-_MODEL_FIELDS = {("name",): "name", ("type",): "type", ("skills",): "skills", ("traits",): "traits"}
+_MODEL_FIELDS: dict[tuple[Any, ...], str] = {
+    ("name",): "name",
+    ("type",): "type",
+    ("skills",): "skills",
+    ("traits",): "traits",
+}
 _MODEL_FIELDS.update({("attributes", a): a for a in ATTRIBUTES})
 
 
@@ -119,7 +124,7 @@ class IronHonorUI(SystemUI):
             if attr in ATTRIBUTES and isinstance(stored, int) and delta in ("1", "-1"):
                 attributes[attr] = stored + int(delta)
                 errors.pop(attr, None)
-        model = {
+        model: dict[str, Any] = {
             "name": post.get("name", ""),
             "type": post.get("type", ""),
             "attributes": attributes,
@@ -202,7 +207,7 @@ class IronHonorUI(SystemUI):
         stored = evaluation.document.model_dump(mode="json")["models"][index]
         values = submitted or stored
         model_report = evaluation.report.models[index]
-        chosen = []
+        chosen: list[dict[str, Any]] = []
         for entry in values.get("traits", []):
             name = entry if isinstance(entry, str) else entry["name"]
             trait = catalogue.trait(name)
@@ -218,7 +223,7 @@ class IronHonorUI(SystemUI):
         if picker == "traits":
             taken = {c["value"] for c in chosen}
             groups: dict[str, list[dict[str, Any]]] = {c: [] for c in ("heroic", "rare", "common")}
-            for opt in trait_options(evaluation.document, index, catalogue):
+            for opt in trait_options(cast(IronHonorRoster, evaluation.document), index, catalogue):
                 if opt.trait.slug not in taken:
                     groups[opt.trait.category].append({"trait": opt.trait, "reason": opt.reason})
             picker_html = trait_groups_html(
@@ -279,7 +284,11 @@ class IronHonorUI(SystemUI):
         changed = []
         for model in document.get("models", []):
             for n, trait in enumerate(model.get("traits", [])):
-                if isinstance(trait, dict) and name_key(trait["name"]) == "pet" and trait.get("choice") == old:
+                if (
+                    isinstance(trait, dict)
+                    and name_key(trait["name"]) == "pet"
+                    and trait.get("choice") == old
+                ):
                     model["traits"][n] = {**trait, "choice": new}
                     changed.append(f"{model.get('name')}'s Pet now follows {new}")
         return changed

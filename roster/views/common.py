@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django_htmx.http import push_url, reswap, retarget
+from django_htmx.http import push_url, retarget
 from django_htmx.middleware import HtmxDetails
 
 from roster.evaluation import Evaluation, evaluate_stored
@@ -156,19 +156,22 @@ def editor_url(roster: Roster, index: int | None = None) -> str:
     return reverse("roster-edit", args=[roster.pk]) if index is None else model_url(roster, index)
 
 
-def respond_editor(request: HttpRequest, roster: Roster, status: int = 200, **kwargs: Any) -> HttpResponse:
+def respond_editor(
+    request: HtmxHttpRequest, roster: Roster, status: int = 200, **kwargs: Any
+) -> HttpResponse:
     """The whole editor region for htmx (morphed into #editor, whatever the request
     targeted, and the address bar set to the open model), the whole page otherwise."""
     context = editor_context(roster, **kwargs)
     if not request.htmx:
         return render(request, "roster/editor.html", context, status=status)
     response = render(request, "roster/editor.html#editor", context, status=status)
-    response = reswap(retarget(response, "#editor"), "morph")
+    response = retarget(response, "#editor")
+    response["HX-Reswap"] = "morph"  # django-htmx's reswap() knows only the built-in swaps
     return push_url(response, editor_url(roster, context["open_index"]))
 
 
 def respond_conflict(
-    request: HttpRequest, current: Roster, notice: str, open_index: int | None = None
+    request: HtmxHttpRequest, current: Roster, notice: str, open_index: int | None = None
 ) -> HttpResponse:
     """A stale edit: htmx gets the current editor (409); a plain POST is sent back to the
     editor with the notice, so the browser does not stay on the POST URL."""
@@ -181,7 +184,7 @@ def respond_conflict(
 
 
 def after_edit(
-    request: HttpRequest, roster: Roster, index: int | None = None, *, focus: str | None = None
+    request: HtmxHttpRequest, roster: Roster, index: int | None = None, *, focus: str | None = None
 ) -> HttpResponse:
     """After a successful structural edit: the editor region with model ``index`` open
     (htmx; ``focus`` names the element to focus, by default that model's name field)

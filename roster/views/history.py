@@ -10,7 +10,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from roster import operations
 from roster.models import Revision, StaleRevision
-from roster.views.common import after_edit, get_roster_for_user, posted_revision, respond_conflict
+from roster.views.common import (
+    HtmxHttpRequest,
+    after_edit,
+    get_roster_for_user,
+    posted_revision,
+    respond_conflict,
+)
 from roster.views.editor import CONFLICT
 
 
@@ -26,7 +32,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def restore(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Make an earlier revision current again, as a new revision."""
     roster = get_roster_for_user(request, pk)
     try:

@@ -18,7 +18,7 @@ from roster.limits import limited
 from roster.models import Roster, ShareLink
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.systems import ui_for
-from roster.views.common import after_edit, get_roster_for_user, panel_context
+from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context
 from rules.registry import SYSTEMS
 
 
@@ -55,7 +55,7 @@ def sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def share_create(request: HttpRequest, pk: int) -> HttpResponse:
+def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Create a share link (or keep the current one)."""
     roster = get_roster_for_user(request, pk)
     if active_link(roster) is None:
@@ -65,7 +65,7 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Revoke every share link of the roster: they answer 404 from now on."""
     roster = get_roster_for_user(request, pk)
     roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now())
