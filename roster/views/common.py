@@ -93,9 +93,11 @@ def panel_context(
     can_undo, can_redo = undo_redo if undo_redo is not None else (roster.can_undo, roster.can_redo)
     ui = ui_for(roster.system)
     report = evaluation.report
+    base = reverse("roster-edit", args=[roster.pk])  # model URLs are base + models/<i>/
     rows = [
         {
             "index": i,
+            "url": f"{base}models/{i}/",
             "name": m.name,
             "kind": ui.kind_label(m),
             "cost": m.cost,
