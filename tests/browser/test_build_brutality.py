@@ -50,7 +50,7 @@ def build_model(page, i, kind, name, upgrade, leader, traits, ability, powers):
     for slug in powers:
         if page.locator(f"#m{i}-picker").count():
             page.click(f"#m{i}-picker a:has-text('Done')")
-            page.wait_for_selector(f"#m{i}-pick-powers")
+            page.wait_for_selector(f"#m{i}-picker", state="detached")
         pick(page, i, slug, "powers")
         page.wait_for_selector(f"#m{i}-p-{slug}")
 
