@@ -5,7 +5,9 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.conf import settings
 from django.db import models, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 if TYPE_CHECKING:
@@ -513,3 +515,9 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"share link of roster {self.roster_id}"
+
+    @property
+    def address(self) -> str:
+        """The link's absolute URL, for the copy field and the QR code: on the site address
+        from settings (SITE_URL), never the request's Host header."""
+        return f"{settings.MUSTER_SITE_URL}{reverse('shared', args=[self.token])}"

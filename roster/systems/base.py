@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from django.http import QueryDict
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from roster.evaluation import Evaluation
 from rules.document import error_words
@@ -28,6 +28,9 @@ class SystemUI(ABC):
     options_template: ClassVar[str]
     totals_template: ClassVar[str]
     view_template: ClassVar[str]
+    summary_template: ClassVar[str]
+    model_schema: ClassVar[type[BaseModel]]
+    model_error_fields: ClassVar[dict[tuple[Any, ...], str]]
     new_model_kinds: ClassVar[list[tuple[str, str]]]
     add_template: ClassVar[str] = "roster/_add_model.html"
     empty_text: ClassVar[str] = "No models yet."
@@ -59,6 +62,12 @@ class SystemUI(ABC):
         """The kind the "Add a model" select offers first: the first kind unless overridden."""
         return kinds[0][0] if kinds else ""
 
+    def rename_references(self, document: dict[str, Any], old: str, new: str) -> list[str]:
+        """After a model was renamed from ``old`` to ``new``, update what refers to it by
+        name in ``document`` (in place); returns what changed, for the history line.
+        By default nothing refers to a model by name."""
+        return []
+
     @abstractmethod
     def default_options(self, catalogue: Any) -> dict[str, Any]:
         """Options for a new roster (e.g. the medium game size)."""
@@ -83,10 +92,19 @@ class SystemUI(ABC):
 
     @abstractmethod
     def card_context(
-        self, evaluation: Evaluation, index: int, submitted: dict[str, Any] | None, errors: FieldErrors
+        self,
+        evaluation: Evaluation,
+        index: int,
+        submitted: dict[str, Any] | None,
+        errors: FieldErrors,
+        picker: str | None = None,
     ) -> dict[str, Any]:
         """Template context for one model card; ``submitted`` holds rejected form values to
         show again and ``errors`` their messages by field."""
+
+    @abstractmethod
+    def kind_label(self, model: ModelReport) -> str:
+        """What kind of model it is, for its overview row ("Companion", "Berserker (Melee)")."""
 
     @abstractmethod
     def text_summary(self, model: ModelReport) -> str:

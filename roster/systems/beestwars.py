@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from django.http import QueryDict
 from pydantic import ValidationError
@@ -24,7 +24,7 @@ UNITS = {
     "movement": "inches",
     "defense": "modifier",
 }
-_MODEL_FIELDS = {("name",): "name", ("supplied",): "form"}
+_MODEL_FIELDS: dict[tuple[Any, ...], str] = {("name",): "name", ("supplied",): "form"}
 _MODEL_FIELDS.update({("supplied", k): f"supplied_{k}" for k in SUPPLIABLE})
 
 
@@ -55,9 +55,12 @@ class BeestwarsUI(SystemUI):
     options_template = "systems/beestwars/options.html"
     totals_template = "systems/beestwars/totals.html"
     view_template = "systems/beestwars/model_view.html"
+    summary_template = "systems/beestwars/summary.html"
+    model_schema = BeestwarsModel
+    model_error_fields = _MODEL_FIELDS
     add_template = "systems/beestwars/add_model.html"
     empty_text = "No fighters yet. Pick them from the profiles below."
-    new_model_kinds: list[tuple[str, str]] = []
+    new_model_kinds: ClassVar[list[tuple[str, str]]] = []
 
     def default_options(self, catalogue: BeestwarsCatalogue) -> dict[str, Any]:
         """A 300-point game, the top of the book's quick-battle range. Source: p.9."""
@@ -154,7 +157,12 @@ class BeestwarsUI(SystemUI):
         return valid.model_dump(mode="json", exclude_none=True), {}
 
     def card_context(
-        self, evaluation: Evaluation, index: int, submitted: dict[str, Any] | None, errors: FieldErrors
+        self,
+        evaluation: Evaluation,
+        index: int,
+        submitted: dict[str, Any] | None,
+        errors: FieldErrors,
+        picker: str | None = None,
     ) -> dict[str, Any]:
         """The card: the name, the profile's values (unknown as "?", the player's marked),
         abilities with their summaries, and an input for every value the data lacks."""
@@ -189,6 +197,14 @@ class BeestwarsUI(SystemUI):
             "asks": asks,
             "player_values": bool(d["supplied"]),
         }
+
+    def kind_label(self, model: ModelReport) -> str:
+        """The profile when the fighter has a name of its own, and "Hero" for a Hero."""
+        d = model.derived
+        parts = [str(d["profile"])] if model.name != d["profile"] else []
+        if d.get("hero"):
+            parts.append("Hero")
+        return ", ".join(parts) or "fighter"
 
     def text_summary(self, model: ModelReport) -> str:
         """E.g. "Satyr, Spear, Sk 13 Mt 2d6 T 5 Ma 4" D ?, Reach, Bodyguard" (the profile

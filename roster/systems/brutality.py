@@ -7,7 +7,8 @@ the model's class or upgrade that the rules data lacks (the player's own, ``supp
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from django.http import QueryDict
 from pydantic import ValidationError
@@ -16,7 +17,7 @@ from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from rules.brutality.catalogue import STATS, BrutalityCatalogue
 from rules.brutality.choices import model_choices
-from rules.brutality.document import BrutalityModel, BrutalityOptions
+from rules.brutality.document import BrutalityModel, BrutalityOptions, BrutalityRoster
 from rules.names import name_key
 from rules.numbers import read_points, read_whole
 from rules.report import ModelReport, Report, json_number
@@ -44,8 +45,9 @@ def _int(raw: str) -> int | None:
 
 
 def _points(raw: str) -> int | float | None:
-    """ "5" -> 5, "4.5" -> 4.5; None for anything that is not a short plain number."""
-    return read_points(raw)
+    """ "5" -> 5, "4.5" -> 4.5, "6,5" (a decimal comma) -> 6.5; None for anything that is
+    not a short plain number (rules.numbers.read_points)."""
+    return read_points(raw.replace(",", "."))
 
 
 class BrutalityUI(SystemUI):
@@ -56,6 +58,9 @@ class BrutalityUI(SystemUI):
     options_template = "systems/brutality/options.html"
     totals_template = "systems/brutality/totals.html"
     view_template = "systems/brutality/model_view.html"
+    summary_template = "systems/brutality/summary.html"
+    model_schema = BrutalityModel
+    model_error_fields = _MODEL_FIELDS
     new_model_kinds = [("melee", "Melee"), ("fast", "Fast"), ("ranged", "Ranged"), ("support", "Support")]
     empty_text = "No models yet. Add four to eight; one of them will be your Leader."
 
@@ -70,15 +75,20 @@ class BrutalityUI(SystemUI):
         upgraded_count. Raw text that is not a number comes back as typed, with its error."""
         options: dict[str, Any] = {"mode": post.get("mode", "").strip()}
         errors: FieldErrors = {}
+        # A switch of game shows the other game's fields only then: until they are
+        # posted, start them from the warband as it is (or the 5-point default game).
         if post.get("game", "points") == "count":
             for key in ("model_count", "upgraded_count"):
+                if key not in post:
+                    options[key] = 0 if key == "upgraded_count" else 6
+                    continue
                 raw = post.get(key, "")
                 value = _int(raw)
                 options[key] = raw if value is None else value
                 if value is None:
                     errors[key] = "enter a whole number"
         else:
-            raw = post.get("points_limit", "")
+            raw = post.get("points_limit", "5")
             limit = _points(raw)
             options["points_limit"] = raw if limit is None else limit
             if limit is None:
@@ -113,17 +123,25 @@ class BrutalityUI(SystemUI):
         cls = catalogue.model_class(model["class"])
         if cls is None and name_key(model["class"]) != name_key(current.get("class", "")):
             errors["class"] = "choose Melee, Fast, Ranged or Support"
-        for key, lookup in (("upgrade", catalogue.upgrade), ("ability", catalogue.ability)):
+        lookups: tuple[tuple[str, Callable[[str], Any]], ...] = (
+            ("upgrade", catalogue.upgrade),
+            ("ability", catalogue.ability),
+        )
+        for key, lookup in lookups:
             raw = post.get(key, "").strip()
             if raw:
                 model[key] = self._known(raw, lookup, current.get(key), key, errors)
         if post.get("leader"):
             model["leader"] = True
-        for key, field, lookup in (
+        lists: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
             ("traits", "trait", catalogue.trait),
             ("powers", "power", catalogue.power),
-        ):
-            model[key] = self._names(post.getlist(field), lookup, current.get(key, []), key, errors)
+        )
+        for key, field, lookup in lists:
+            # "add_<field>" is a picker's button without JavaScript; with it, the pick
+            # is a "<field>" of the form like the others.
+            posted = [*post.getlist(field), post.get(f"add_{field}", "")]
+            model[key] = self._names(posted, lookup, current.get(key, []), key, errors)
         supplied = self._supplied(post, errors)
         line = catalogue.upgrade(model["upgrade"]) if "upgrade" in model else cls
         if line is not None:
@@ -193,7 +211,12 @@ class BrutalityUI(SystemUI):
         return out
 
     def card_context(
-        self, evaluation: Evaluation, index: int, submitted: dict[str, Any] | None, errors: FieldErrors
+        self,
+        evaluation: Evaluation,
+        index: int,
+        submitted: dict[str, Any] | None,
+        errors: FieldErrors,
+        picker: str | None = None,
     ) -> dict[str, Any]:
         """Form values, every choice with its reason (rules.brutality.choices), the inputs
         for unknown values, and the effective stat line from the Report."""
@@ -201,7 +224,7 @@ class BrutalityUI(SystemUI):
         stored = evaluation.document.model_dump(mode="json")["models"][index]
         values = submitted or stored
         report = evaluation.report.models[index]
-        choices = model_choices(evaluation.document, index, catalogue)
+        choices = model_choices(cast(BrutalityRoster, evaluation.document), index, catalogue)
         supplied = values.get("supplied") or {}
         asks = [
             {
@@ -229,6 +252,12 @@ class BrutalityUI(SystemUI):
             "upgrade_known": not values.get("upgrade") or catalogue.upgrade(values["upgrade"]) is not None,
             "class_known": catalogue.model_class(values.get("class", "")) is not None,
         }
+
+    def kind_label(self, model: ModelReport) -> str:
+        """ "Berserker (Melee)", "Basic Fast", with ", Leader" for the Leader."""
+        d = model.derived
+        kind = f"{d['upgrade']} ({d['class']})" if d["upgraded"] else f"Basic {d['class']}"
+        return f"{kind}, Leader" if d["leader"] else kind
 
     def text_summary(self, model: ModelReport) -> str:
         """E.g. "Berserker (Melee), Leader, Move 8" FS 7 Dex 6 HP 3* ..., +1 Fighting Skill, Sturdy";

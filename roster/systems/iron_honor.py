@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.http import QueryDict
 from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
-from roster.systems.trait_rows import trait_groups_html
+from roster.systems.trait_rows import skill_options_html, trait_groups_html
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
-from rules.iron_honor.document import IronHonorModel, IronHonorOptions
+from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
 from rules.names import name_key
 from rules.numbers import read_whole
 from rules.report import ModelReport, Report
@@ -22,7 +22,12 @@ _START = {
     "companion": {"MA": 2, "RA": 2, "PD": 2, "WP": 2},
     "follower": {"MA": 2, "RA": 2, "PD": 2, "WP": 2},
 }
-_MODEL_FIELDS = {("name",): "name", ("type",): "type", ("skills",): "skills", ("traits",): "traits"}
+_MODEL_FIELDS: dict[tuple[Any, ...], str] = {
+    ("name",): "name",
+    ("type",): "type",
+    ("skills",): "skills",
+    ("traits",): "traits",
+}
 _MODEL_FIELDS.update({("attributes", a): a for a in ATTRIBUTES})
 
 
@@ -43,6 +48,9 @@ class IronHonorUI(SystemUI):
     options_template = "systems/iron-and-honor/options.html"
     totals_template = "systems/iron-and-honor/totals.html"
     view_template = "systems/iron-and-honor/model_view.html"
+    summary_template = "systems/iron-and-honor/summary.html"
+    model_schema = IronHonorModel
+    model_error_fields = _MODEL_FIELDS
     new_model_kinds = [("hero", "Hero"), ("companion", "Companion"), ("follower", "Follower")]
     empty_text = "No models yet. Add a hero first: every warband needs exactly one."
 
@@ -58,11 +66,18 @@ class IronHonorUI(SystemUI):
     def options_from_post(
         self, post: QueryDict, catalogue: IronHonorCatalogue
     ) -> tuple[dict[str, Any], FieldErrors]:
-        """Read game_size (and exp_limit for a custom game)."""
+        """Read game_size, and exp_limit for a custom game.
+
+        The form shows the current limit in "exp_limit" and posts it again as
+        "exp_limit_shown": only a number the player typed (one that differs from the
+        shown one and from the chosen size's own) makes a custom game. Picking Small,
+        Medium or Large takes that size's limit. Source: Iron & Honor p.15.
+        """
         size = post.get("game_size", "").strip()
         named = catalogue.game_size(size)
         typed = _int(post.get("exp_limit", ""))
-        if named is not None and typed is not None and typed != named.exp_limit:
+        shown = _int(post.get("exp_limit_shown", ""))
+        if named is not None and typed is not None and typed != shown and typed != named.exp_limit:
             size = "custom"  # a new ExP limit typed in means a custom game
         options: dict[str, Any] = {"game_size": size}
         if name_key(size) == "custom":
@@ -107,7 +122,7 @@ class IronHonorUI(SystemUI):
             if attr in ATTRIBUTES and isinstance(stored, int) and delta in ("1", "-1"):
                 attributes[attr] = stored + int(delta)
                 errors.pop(attr, None)
-        model = {
+        model: dict[str, Any] = {
             "name": post.get("name", ""),
             "type": post.get("type", ""),
             "attributes": attributes,
@@ -154,7 +169,9 @@ class IronHonorUI(SystemUI):
         def key_of(entry: Any) -> str:
             return name_key(entry if isinstance(entry, str) else entry["name"])
 
-        posted = [t.strip() for t in post.getlist("trait") if t.strip()]
+        # "add_trait" is the picker's button without JavaScript; with it, the picker
+        # adds a "trait" field to the form instead.
+        posted = [t.strip() for t in [*post.getlist("trait"), post.get("add_trait", "")] if t.strip()]
         keys = {name_key(t) for t in posted}
         before = [key_of(t) for t in current.get("traits", [])]
         ordered = [k for k in before if k in keys] + [
@@ -174,34 +191,69 @@ class IronHonorUI(SystemUI):
         return traits
 
     def card_context(
-        self, evaluation: Evaluation, index: int, submitted: dict[str, Any] | None, errors: FieldErrors
+        self,
+        evaluation: Evaluation,
+        index: int,
+        submitted: dict[str, Any] | None,
+        errors: FieldErrors,
+        picker: str | None = None,
     ) -> dict[str, Any]:
-        """Everything the model card shows: form values, skill and trait options with reasons,
-        attribute points, derived values and the model's issues, all from the Report."""
+        """Everything the model card shows: form values, the chosen traits, the trait
+        picker when ``picker == "traits"`` (every trait, grouped by category, with its
+        cost and why it cannot be taken), attribute points, derived values and the
+        model's issues, all from the Report."""
         catalogue: IronHonorCatalogue = evaluation.catalogue
         stored = evaluation.document.model_dump(mode="json")["models"][index]
         values = submitted or stored
         model_report = evaluation.report.models[index]
-        options = trait_options(evaluation.document, index, catalogue)
-        chosen = {name_key(t if isinstance(t, str) else t["name"]): t for t in values.get("traits", [])}
-        by_slug = {trait.slug: v for k, v in chosen.items() if (trait := catalogue.trait(k)) is not None}
-        groups: dict[str, list[dict[str, Any]]] = {c: [] for c in ("heroic", "rare", "common")}
-        for opt in options:
-            entry = by_slug.get(opt.trait.slug)
-            groups[opt.trait.category].append(
+        chosen: list[dict[str, Any]] = []
+        for entry in values.get("traits", []):
+            name = entry if isinstance(entry, str) else entry["name"]
+            trait = catalogue.trait(name)
+            chosen.append(
                 {
-                    "trait": opt.trait,
-                    "checked": entry is not None,
+                    "name": trait.name if trait else name,
+                    "value": trait.slug if trait else name,
+                    "trait": trait,
                     "choice": entry.get("choice", "") if isinstance(entry, dict) else "",
-                    "reason": opt.reason,
                 }
             )
-        unknown = [t for k, t in chosen.items() if catalogue.trait(k) is None]
+        picker_html = None
+        if picker == "traits":
+            taken = {c["value"] for c in chosen}
+            groups: dict[str, list[dict[str, Any]]] = {c: [] for c in ("heroic", "rare", "common")}
+            for opt in trait_options(cast(IronHonorRoster, evaluation.document), index, catalogue):
+                if opt.trait.slug not in taken:
+                    groups[opt.trait.category].append({"trait": opt.trait, "reason": opt.reason})
+            picker_html = trait_groups_html(
+                index,
+                [
+                    ("Heroic", "hero only, one at most", groups["heroic"]),
+                    ("Rare", "hero and companions, one each", groups["rare"]),
+                    ("Common", "anyone, up to four", groups["common"]),
+                ],
+                "ExP",
+            )
+        masters = [
+            str(m.get("name", ""))
+            for m in evaluation.document.model_dump(mode="json")["models"]
+            if name_key(str(m.get("type", ""))) in ("hero", "companion")
+        ]
+        for entry in chosen:
+            if entry["trait"] is not None and entry["trait"].choice == "model":
+                entry["masters"] = masters
+                entry["master_known"] = entry["choice"] in masters
         skills = []
         for s in [*values.get("skills", []), ""]:
             row = s if isinstance(s, dict) else {"skill": s, "label": ""}
             known = catalogue.skill(row["skill"]) if row["skill"] else None
-            skills.append({**row, "slug": known.slug if known else None})
+            skills.append(
+                {
+                    **row,
+                    "slug": known.slug if known else None,
+                    "options_html": skill_options_html(catalogue.skills, known.slug if known else None),
+                }
+            )
         points = model_report.derived["attribute_points"]
         return {
             "values": values,
@@ -218,21 +270,31 @@ class IronHonorUI(SystemUI):
                 for a in ATTRIBUTES
             ],
             "points_left": None if points["available"] is None else points["available"] - points["spent"],
-            "traits_html": trait_groups_html(
-                index,
-                [
-                    ("Heroic", "hero only, one at most", groups["heroic"]),
-                    ("Rare", "hero and companions, one each", groups["rare"]),
-                    ("Common", "anyone, up to four", groups["common"]),
-                ],
-                "ExP",
-            ),
-            "traits_chosen": sum(1 for items in groups.values() for t in items if t["checked"]),
-            "unknown_traits": [t if isinstance(t, str) else t["name"] for t in unknown],
+            "chosen_traits": chosen,
+            "picker_html": picker_html,
             "skill_rows": skills,
             "skill_catalogue": catalogue.skills,
             "types": catalogue.character_types,
         }
+
+    def rename_references(self, document: dict[str, Any], old: str, new: str) -> list[str]:
+        """A Pet names its master (the hero or a companion): renaming the master renames
+        the Pet's choice too. Source: Iron & Honor p.27."""
+        changed = []
+        for model in document.get("models", []):
+            for n, trait in enumerate(model.get("traits", [])):
+                if (
+                    isinstance(trait, dict)
+                    and name_key(trait["name"]) == "pet"
+                    and trait.get("choice") == old
+                ):
+                    model["traits"][n] = {**trait, "choice": new}
+                    changed.append(f"{model.get('name')}'s Pet now follows {new}")
+        return changed
+
+    def kind_label(self, model: ModelReport) -> str:
+        """The character type: "Hero", "Companion" or "Follower"."""
+        return str(model.derived.get("type_name") or "?")
 
     def text_summary(self, model: ModelReport) -> str:
         """E.g. "Hero, MA 6 RA 3 PD 4 WP 5 WO 5, Sword (1H Edged), Ranger, Slayer"."""

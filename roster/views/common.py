@@ -8,14 +8,21 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django_htmx.http import reswap, retarget
+from django_htmx.http import push_url, retarget
+from django_htmx.middleware import HtmxDetails
 
 from roster.evaluation import Evaluation, evaluate_roster
+from roster.forms import RevisionForm
 from roster.models import Roster
 from roster.rules_changes import rules_changes
 from roster.systems import ui_for
-from rules.numbers import read_whole
 from rules.registry import SYSTEMS
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware (``request.htmx``)."""
+
+    htmx: HtmxDetails
 
 
 def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:
@@ -26,7 +33,7 @@ def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:
 def posted_revision(request: HttpRequest) -> int:
     """The revision an edit was made against (POST "revision"); 0 when missing or garbage,
     which never matches and so reads as a conflict."""
-    return read_whole(request.POST.get("revision", "")) or 0
+    return RevisionForm(request.POST).value()
 
 
 def model_index(roster: Roster, index: int) -> int:
@@ -40,48 +47,81 @@ def editor_context(
     roster: Roster,
     evaluation: Evaluation | None = None,
     *,
+    open_index: int | None = None,
     submitted: tuple[int, dict[str, Any], dict[str, str]] | None = None,
     notice: str | None = None,
     conflict: bool = False,
-    focus: int | None = None,
+    focus: str | None = None,
     add_error: str | None = None,
+    picker: str | None = None,
 ) -> dict[str, Any]:
     """Everything editor.html needs, from one Evaluation of the stored document.
 
+    ``open_index`` is the model open for editing (None: the warband's settings);
     ``submitted`` is (model index, rejected form values, field errors) to show again;
-    ``focus`` the model whose name field takes the focus (after adding one);
-    ``add_error`` a message for the add-a-model form.
+    ``focus`` the id of the element that takes the focus after the swap;
+    ``add_error`` a message for the add-a-model form; ``picker`` the open picker.
     """
     evaluation = evaluation or evaluate_roster(roster)
     context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
-    cards = []
-    for i in range(len(evaluation.report.models)):
-        values, errors = (submitted[1], submitted[2]) if submitted and submitted[0] == i else (None, {})
-        cards.append(card(roster, evaluation, i, values, errors, focus=i == focus))
-    context["cards"] = cards
+    count = len(evaluation.report.models)
+    if open_index is not None and not 0 <= open_index < count:
+        open_index = None
+    context["open_index"] = open_index
+    context["focus"] = focus
+    if open_index is not None:
+        values, errors = (
+            (submitted[1], submitted[2]) if submitted and submitted[0] == open_index else (None, {})
+        )
+        context["card"] = card(roster, evaluation, open_index, values, errors, picker=picker)
     context["add"] = ui_for(roster.system).add_context(evaluation)
     context["add_error"] = add_error
     return context
 
 
 def panel_context(
-    roster: Roster, evaluation: Evaluation, *, notice: str | None = None, conflict: bool = False
+    roster: Roster,
+    evaluation: Evaluation,
+    *,
+    notice: str | None = None,
+    conflict: bool = False,
+    undo_redo: tuple[bool, bool] | None = None,
 ) -> dict[str, Any]:
-    """The editor's parts outside the model cards: totals, issues, toolbar, notices."""
+    """The editor's parts outside the open model: totals, overview rows, issues,
+    toolbar, notices. ``undo_redo`` is (can undo, can redo) when the caller knows it;
+    the share link is looked up only when a template asks for it."""
+    can_undo, can_redo = undo_redo if undo_redo is not None else (roster.can_undo, roster.can_redo)
+    ui = ui_for(roster.system)
+    report = evaluation.report
+    base = reverse("roster-edit", args=[roster.pk])  # model URLs are base + models/<i>/
+    rows = [
+        {
+            "index": i,
+            "url": f"{base}models/{i}/",
+            "name": m.name,
+            "kind": ui.kind_label(m),
+            "cost": m.cost,
+            "errors": sum(1 for x in m.issues if x.severity == "error"),
+            "warnings": sum(1 for x in m.issues if x.severity != "error"),
+        }
+        for i, m in enumerate(report.models)
+    ]
     return {
         "roster": roster,
         "system": SYSTEMS[roster.system],
         "evaluation": evaluation,
         "catalogue": evaluation.catalogue,
-        "report": evaluation.report,
-        "ui": ui_for(roster.system),
+        "report": report,
+        "rows": rows,
+        "unit": report.totals.get("unit", ""),
+        "ui": ui,
         "options": evaluation.document.model_dump(mode="json")["options"],
         "notice": notice,
         "conflict": conflict,
         "rules_changes": rules_changes(roster, evaluation),
-        "can_undo": roster.can_undo,
-        "can_redo": roster.can_redo,
-        "share_link": roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
+        "can_undo": can_undo,
+        "can_redo": can_redo,
+        "share_link": lambda: roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
     }
 
 
@@ -91,48 +131,68 @@ def card(
     index: int,
     values: dict[str, Any] | None,
     errors: dict[str, str],
-    focus: bool = False,
+    *,
+    picker: str | None = None,
 ) -> dict[str, Any]:
-    """The context of one model card."""
+    """The context of the open model's card."""
     ui = ui_for(roster.system)
     return {
         "index": index,
-        "focus": focus,
         "roster": roster,
         "template": ui.card_template,
         "errors": errors,
         "count": len(evaluation.report.models),
-        **ui.card_context(evaluation, index, values, errors),
+        "url": model_url(roster, index),
+        "picker": picker,
+        **ui.card_context(evaluation, index, values, errors, picker),
     }
 
 
+def model_url(roster: Roster, index: int) -> str:
+    """The URL of model ``index`` open in the editor."""
+    return reverse("model-open", args=[roster.pk, index])
+
+
 def editor_url(roster: Roster, index: int | None = None) -> str:
-    """The editor page, anchored at a model card when ``index`` is given."""
-    url = reverse("roster-edit", args=[roster.pk])
-    return f"{url}#model-{index}" if index is not None else url
+    """The editor page, with model ``index`` open when given."""
+    return reverse("roster-edit", args=[roster.pk]) if index is None else model_url(roster, index)
 
 
-def respond_editor(request: HttpRequest, roster: Roster, status: int = 200, **kwargs: Any) -> HttpResponse:
-    """The whole editor region for htmx (replacing #editor, whatever the request
-    targeted), the whole page otherwise."""
+def respond_editor(
+    request: HtmxHttpRequest, roster: Roster, status: int = 200, **kwargs: Any
+) -> HttpResponse:
+    """The whole editor region for htmx (morphed into #editor, whatever the request
+    targeted, and the address bar set to the open model), the whole page otherwise."""
+    context = editor_context(roster, **kwargs)
     if not request.htmx:
-        return render(request, "roster/editor.html", editor_context(roster, **kwargs), status=status)
-    response = render(request, "roster/editor.html#editor", editor_context(roster, **kwargs), status=status)
-    return reswap(retarget(response, "#editor"), "outerHTML")
+        return render(request, "roster/editor.html", context, status=status)
+    response = render(request, "roster/editor.html#editor", context, status=status)
+    response = retarget(response, "#editor")
+    response["HX-Reswap"] = "morph"  # django-htmx's reswap() knows only the built-in swaps
+    return push_url(response, editor_url(roster, context["open_index"]))
 
 
-def respond_conflict(request: HttpRequest, current: Roster, notice: str) -> HttpResponse:
+def respond_conflict(
+    request: HtmxHttpRequest, current: Roster, notice: str, open_index: int | None = None
+) -> HttpResponse:
     """A stale edit: htmx gets the current editor (409); a plain POST is sent back to the
     editor with the notice, so the browser does not stay on the POST URL."""
     if request.htmx:
-        return respond_editor(request, current, status=409, conflict=True, notice=notice)
+        return respond_editor(
+            request, current, status=409, conflict=True, notice=notice, open_index=open_index
+        )
     messages.error(request, notice)
-    return redirect(editor_url(current))
+    return redirect(editor_url(current, open_index))
 
 
-def after_edit(request: HttpRequest, roster: Roster, index: int | None = None) -> HttpResponse:
-    """After a successful structural edit: the editor region (htmx, focusing the model at
-    ``index`` when given) or a redirect (plain POST)."""
+def after_edit(
+    request: HtmxHttpRequest, roster: Roster, index: int | None = None, *, focus: str | None = None
+) -> HttpResponse:
+    """After a successful structural edit: the editor region with model ``index`` open
+    (htmx; ``focus`` names the element to focus, by default that model's name field)
+    or a redirect to it (plain POST)."""
     if request.htmx:
-        return respond_editor(request, roster, focus=index)
+        if focus is None and index is not None:
+            focus = f"m{index}-name"
+        return respond_editor(request, roster, open_index=index, focus=focus)
     return redirect(editor_url(roster, index), permanent=False)

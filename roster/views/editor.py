@@ -1,25 +1,33 @@
-"""The editor: every change is one POST, saved as a revision, answered from one Report."""
+"""The editor: the warband overview with one model open, and the views that turn each
+edit's POST into one call of :mod:`roster.operations`.
+
+Views only translate HTTP: a form reads the POST, an operation changes the roster, and
+the answer is rendered from the operation's Evaluation (see docs/editor.md).
+"""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import reswap, retarget
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from roster.evaluation import Evaluation, evaluate_roster, roster_catalogue
+from roster import operations
+from roster.evaluation import evaluate_roster, roster_catalogue
+from roster.forms import AddModelForm, MoveForm, read_model
 from roster.models import Roster, StaleRevision
+from roster.operations import Change, ModelEdit, Refused
 from roster.systems import ui_for
 from roster.views.common import (
+    HtmxHttpRequest,
     after_edit,
     card,
     editor_context,
+    editor_url,
     get_roster_for_user,
     model_index,
     panel_context,
@@ -27,246 +35,263 @@ from roster.views.common import (
     respond_conflict,
     respond_editor,
 )
-from rules.document import DocumentError, parse_document
-
-MAX_MODELS = 50
 
 CONFLICT = "This roster was changed in another tab or window. Here is its current state; nothing was saved."
+MODEL_CONFLICT = (
+    "This roster was changed in another tab or window. Your change to this model is not saved: "
+    "it is still in the form below."
+)
+PICKERS = ("traits", "powers")
+
+
+def _picker(request: HtmxHttpRequest) -> str | None:
+    value = request.GET.get("pick") or request.POST.get("pick")
+    return value if value in PICKERS else None
+
+
+def _page(request: HtmxHttpRequest, roster: Roster, open_index: int | None) -> HttpResponse:
+    context = editor_context(roster, open_index=open_index, picker=_picker(request))
+    if request.htmx and not request.htmx.history_restore_request:
+        return _editor_partial(request, context, 200)
+    return render(request, "roster/editor.html", context)
 
 
 @require_GET
 @never_cache
 @login_required
-def edit(request: HttpRequest, pk: int) -> HttpResponse:
-    """The editor page."""
-    roster = get_roster_for_user(request, pk)
-    return render(request, "roster/editor.html", editor_context(roster))
+def edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The editor page: the warband overview, its totals and settings."""
+    return _page(request, get_roster_for_user(request, pk), None)
 
 
-def _commit(
-    request: HttpRequest, roster: Roster, document: dict[str, Any], action: str
-) -> HttpResponse | Evaluation:
-    """Save ``document`` as the next revision and return its Evaluation; on a stale
-    revision return the 409 response instead."""
-    try:
-        return roster.commit(document, action, posted_revision(request))
-    except StaleRevision as exc:
-        return respond_conflict(request, exc.current, CONFLICT)
-
-
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
 @login_required
-def update_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
-    """Save one model's form. Bad values come back at their fields (422) and change nothing."""
+def model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
+    """One model of the roster: GET opens it in the editor (its own URL, so reload and
+    the back button keep it), POST saves its form (see ``update_model``)."""
+    if request.method == "POST":
+        return update_model(request, pk, index)
+    roster = get_roster_for_user(request, pk)
+    return _page(request, roster, model_index(roster, index))
+
+
+def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
+    """Save one model's form. Good values are saved even when another field is bad; a bad
+    value comes back at its field (422) with the stored one kept."""
     roster = get_roster_for_user(request, pk)
     model_index(roster, index)
     ui = ui_for(roster.system)
     current = roster.document["models"][index]
-    # The form needs only the catalogue; the stored roster is evaluated only when needed.
-    model, errors = ui.model_from_post(request.POST, current, roster_catalogue(roster))
-    if errors:
-        evaluation = evaluate_roster(roster)
-        if request.htmx:
-            context = card(roster, evaluation, index, model, errors)
-            return render(
-                request, "roster/editor.html#model-card", {"card": context, "roster": roster}, status=422
-            )
-        context = editor_context(roster, evaluation, submitted=(index, model, errors))
-        return render(request, "roster/editor.html", context, status=422)
-    document = copy.deepcopy(roster.document)
-    document["models"][index] = model
-    if model == current:
-        evaluation = evaluate_roster(roster)
-    else:
-        try:
-            evaluation = roster.commit(document, ui.describe_change(current, model), posted_revision(request))
-        except StaleRevision as exc:
-            return _model_conflict(request, exc.current, index, model)
+    edit = read_model(ui, request.POST, current, roster_catalogue(roster))
+    # A saved edit can always be undone and never redone: Undo and Redo are redrawn only
+    # when that differs from before.
+    before = (roster.can_undo, roster.can_redo) if edit.saved != current else None
+    try:
+        change = operations.update_model(roster, index, edit, posted_revision(request))
+    except StaleRevision as exc:
+        return _model_conflict(request, exc.current, index, edit)
+    status = 422 if edit.errors else 200
     if not request.htmx:
-        return after_edit(request, roster, index)
-    context = panel_context(roster, evaluation)
-    context.update(card=card(roster, evaluation, index, None, {}), oob=True)
-    return render(request, "roster/editor.html#model-update", context)
+        if edit.errors:
+            context = editor_context(
+                roster, change.evaluation, open_index=index, submitted=(index, edit.shown, edit.errors)
+            )
+            return render(request, "roster/editor.html", context, status=status)
+        url = editor_url(roster, index)
+        return redirect(f"{url}?pick={_picker(request)}" if _picker(request) else url)
+    return _model_update(request, change, edit, status, toolbar_before=before if change.saved else None)
+
+
+def _model_update(
+    request: HtmxHttpRequest,
+    change: Change,
+    edit: ModelEdit,
+    status: int,
+    toolbar_before: tuple[bool, bool] | None = None,
+    **extra: object,
+) -> HttpResponse:
+    """The open model's card with the totals, overview rows and issues as out-of-band
+    swaps, all from the change's Evaluation; Undo and Redo too when a saved change moved
+    them (``toolbar_before``: could undo, could redo before it; None: nothing saved)."""
+    assert change.model is not None
+    if toolbar_before is None:
+        context = panel_context(change.roster, change.evaluation)
+        context["toolbar_changed"] = bool(extra.get("conflict"))
+    else:
+        context = panel_context(change.roster, change.evaluation, undo_redo=(True, False))
+        context["toolbar_changed"] = toolbar_before != (True, False)
+    shown = (edit.shown, edit.errors) if edit.errors or extra.get("conflict") else (None, {})
+    context.update(
+        card=card(change.roster, change.evaluation, change.model, *shown, picker=_picker(request)),
+        open_index=change.model,
+        oob=True,
+        **extra,
+    )
+    response = render(request, "roster/editor.html#model-update", context, status=status)
+    response["X-Roster-Revision"] = str(change.roster.revision)
+    return response
+
+
+def _model_conflict(request: HtmxHttpRequest, current: Roster, index: int, edit: ModelEdit) -> HttpResponse:
+    """A stale model edit: the card of the current roster, with the player's values still
+    in its form and one button that applies them on top of the current state."""
+    if not request.htmx:
+        return respond_conflict(request, current, MODEL_CONFLICT.replace("below", "of the model"), index)
+    if index >= len(current.document.get("models", [])):
+        return respond_conflict(request, current, CONFLICT)
+    change = Change(current, evaluate_roster(current), index, saved=False)
+    return _model_update(request, change, edit, 409, conflict=True, notice=MODEL_CONFLICT)
 
 
 @require_POST
 @login_required
-def update_options(request: HttpRequest, pk: int) -> HttpResponse:
-    """Change the roster name and the system's options (game size...)."""
+def update_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Change the warband name and the system's options (game size...)."""
     roster = get_roster_for_user(request, pk)
     ui = ui_for(roster.system)
-    evaluation = evaluate_roster(roster)
-    options, errors = ui.options_from_post(request.POST, evaluation.catalogue)
+    options, errors = ui.options_from_post(request.POST, roster_catalogue(roster))
     name = request.POST.get("name", roster.name)
-    document = {**copy.deepcopy(roster.document), "name": name, "options": options}
+    change = None
     if not errors:
         try:
-            parse_document(document)
-        except DocumentError as exc:
-            errors["name" if exc.path == "$.name" else "options"] = exc.message
-    if errors:
-        status = 422
-        context = editor_context(roster, evaluation)
+            change = operations.update_options(roster, name, options, posted_revision(request))
+        except Refused as exc:
+            errors[exc.args[1]] = str(exc)
+        except StaleRevision as exc:
+            if not request.htmx:
+                return respond_conflict(request, exc.current, CONFLICT)
+            # Show the current roster, but keep what was typed in the options form, unsaved.
+            context = editor_context(exc.current, conflict=True, notice=CONFLICT)
+            context.update(submitted_options={**options, "name": name})
+            return _editor_partial(request, context, 409)
+    if change is None:
+        context = editor_context(roster)
         context.update(option_errors=errors, submitted_options={**options, "name": name})
-        template = "roster/editor.html#editor" if request.htmx else "roster/editor.html"
-        return render(request, template, context, status=status)
-    document["name"] = name.strip()
-    if document == roster.document:
-        return after_edit(request, roster)
-    try:
-        roster.commit(document, _options_change(roster.document, document), posted_revision(request))
-    except StaleRevision as exc:
         if not request.htmx:
-            return respond_conflict(request, exc.current, CONFLICT)
-        # Show the current roster, but keep what was typed in the options form, unsaved.
-        context = editor_context(exc.current, conflict=True, notice=CONFLICT)
-        context.update(submitted_options={**options, "name": name})
-        response = render(request, "roster/editor.html#editor", context, status=409)
-        return reswap(retarget(response, "#editor"), "outerHTML")
-    return after_edit(request, roster)
+            return render(request, "roster/editor.html", context, status=422)
+        return _editor_partial(request, context, 422)
+    return after_edit(request, roster, focus="roster-name" if "name" in request.POST else None)
+
+
+def _editor_partial(request: HtmxHttpRequest, context: dict[str, object], status: int) -> HttpResponse:
+    response = render(request, "roster/editor.html#editor", context, status=status)
+    response["HX-Retarget"] = "#editor"
+    response["HX-Reswap"] = "morph"
+    return response
+
+
+def _structural(
+    request: HtmxHttpRequest, roster: Roster, do: Callable[..., Change], **kwargs: object
+) -> HttpResponse:
+    """Run a structural operation and answer with the editor, the changed model open."""
+    try:
+        change = do(roster, **kwargs)
+    except StaleRevision as exc:
+        return respond_conflict(request, exc.current, CONFLICT)
+    except Refused as exc:
+        return respond_editor(request, roster, status=422, add_error=str(exc))
+    return after_edit(request, roster, change.model)
 
 
 @require_POST
 @login_required
-def add_model(request: HttpRequest, pk: int) -> HttpResponse:
+def add_model(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Add a model of the posted kind (hero, companion, follower; a profile...) at the end."""
     roster = get_roster_for_user(request, pk)
-    ui = ui_for(roster.system)
-    catalogue = evaluate_roster(roster).catalogue
-    kinds = dict(ui.model_kinds(catalogue))
-    kind = request.POST.get("kind", "")
-    models = roster.document.get("models", [])
-    if kind not in kinds:
-        choices = ", ".join(kinds.values()) if len(kinds) <= 5 else "one from the list"
-        return respond_editor(request, roster, status=422, add_error=f"Choose what to add: {choices}.")
-    if len(models) >= MAX_MODELS:
-        return respond_editor(
-            request, roster, status=422, add_error=f"A roster holds at most {MAX_MODELS} models."
-        )
-    model = ui.new_model(kind, catalogue, {m.get("name", "").casefold() for m in models})
-    document = copy.deepcopy(roster.document)
-    document["models"].append(model)
-    action = f"Added {ui.model_label(model)}"
-    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
-        return conflict
-    return after_edit(request, roster, len(document["models"]) - 1)
+    form = AddModelForm(request.POST)
+    form.is_valid()
+    return _structural(
+        request, roster, operations.add_model, kind=form.cleaned_data.get("kind") or "", revision=form.value()
+    )
 
 
 @require_POST
 @login_required
-def remove_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
-    """Remove a model (Undo brings it back)."""
+def remove_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
+    """Remove a model (Undo brings it back); the focus goes to the row now in its place."""
     roster = get_roster_for_user(request, pk)
     model_index(roster, index)
-    label = ui_for(roster.system).model_label
-    document = copy.deepcopy(roster.document)
-    removed = document["models"].pop(index)
-    remaining = len(document["models"])
-    if isinstance(conflict := _commit(request, roster, document, f"Removed {label(removed)}"), HttpResponse):
-        return conflict
-    return after_edit(request, roster, min(index, remaining - 1) if remaining else None)
+    try:
+        change = operations.remove_model(roster, index, posted_revision(request))
+    except StaleRevision as exc:
+        return respond_conflict(request, exc.current, CONFLICT)
+    focus = f"row-{change.model}" if change.model is not None else "add-kind"
+    if not request.htmx:
+        return redirect(editor_url(roster))
+    return respond_editor(request, roster, focus=focus)
 
 
 @require_POST
 @login_required
-def duplicate_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
-    """Copy a model just below itself."""
+def duplicate_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
+    """Copy a model just below itself and open the copy."""
     roster = get_roster_for_user(request, pk)
     model_index(roster, index)
-    document = copy.deepcopy(roster.document)
-    if len(document["models"]) >= MAX_MODELS:
-        return respond_editor(
-            request, roster, status=422, notice=f"A roster holds at most {MAX_MODELS} models."
-        )
-    clone = copy.deepcopy(document["models"][index])
-    label = ui_for(roster.system).model_label
-    clone["name"] = f"{label(clone)[:93]} (copy)"
-    document["models"].insert(index + 1, clone)
-    if isinstance(
-        conflict := _commit(request, roster, document, f"Duplicated {label(document['models'][index])}"),
-        HttpResponse,
-    ):
-        return conflict
-    return after_edit(request, roster, index + 1)
+    try:
+        change = operations.duplicate_model(roster, index, posted_revision(request))
+    except StaleRevision as exc:
+        return respond_conflict(request, exc.current, CONFLICT)
+    except Refused as exc:
+        return respond_editor(request, roster, status=422, notice=str(exc), open_index=index)
+    return after_edit(request, roster, change.model)
 
 
 @require_POST
 @login_required
-def move_model(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+def move_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     """Move a model one place up or down (POST direction=up|down)."""
     roster = get_roster_for_user(request, pk)
     model_index(roster, index)
-    target = index - 1 if request.POST.get("direction") == "up" else index + 1
-    models = roster.document["models"]
-    if not 0 <= target < len(models):
+    form = MoveForm(request.POST)
+    if not form.is_valid():
         return after_edit(request, roster, index)
-    document = copy.deepcopy(roster.document)
-    document["models"][index], document["models"][target] = (
-        document["models"][target],
-        document["models"][index],
+    return _structural(
+        request,
+        roster,
+        operations.move_model,
+        index=index,
+        direction=form.cleaned_data["direction"],
+        revision=form.value(),
     )
-    action = f"Moved {ui_for(roster.system).model_label(models[index])}"
-    if isinstance(conflict := _commit(request, roster, document, action), HttpResponse):
-        return conflict
-    return after_edit(request, roster, target)
 
 
-def _step(request: HttpRequest, pk: int, delta: int) -> HttpResponse:
+def _step(request: HtmxHttpRequest, pk: int, delta: int) -> HttpResponse:
     roster = get_roster_for_user(request, pk)
     try:
-        moved = roster.step(delta, posted_revision(request))
+        change = (operations.undo if delta < 0 else operations.redo)(roster, posted_revision(request))
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
-    if not moved:
+    if not change.saved:
         notice = f"Nothing to {'undo' if delta < 0 else 'redo'}."
         if request.htmx:
             return respond_editor(request, roster, notice=notice)
         messages.info(request, notice)
-    return after_edit(request, roster)
+    if change.model is None:
+        return after_edit(request, roster, focus="undo-button" if delta < 0 else "redo-button")
+    return after_edit(request, roster, change.model, focus=f"model-{change.model}-title")
 
 
 @require_POST
 @login_required
-def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    """Step back to the previous revision."""
+def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Step back to the previous revision and open the model it changed."""
     return _step(request, pk, -1)
 
 
 @require_POST
 @login_required
-def redo(request: HttpRequest, pk: int) -> HttpResponse:
+def redo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step forward again to the revision that was undone."""
     return _step(request, pk, +1)
 
 
 @require_POST
 @login_required
-def acknowledge_rules(request: HttpRequest, pk: int) -> HttpResponse:
+def acknowledge_rules(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The player has read what changed in the rules data; stop showing it."""
     roster = get_roster_for_user(request, pk)
     digest = evaluate_roster(roster).digest
     Roster.objects.filter(pk=roster.pk).update(rules_digest=digest)
     roster.rules_digest = digest
     return after_edit(request, roster)
-
-
-def _options_change(old: dict[str, Any], new: dict[str, Any]) -> str:
-    """A history line for the roster name and options ("Renamed to X; game size medium -> large")."""
-    parts = [f"Renamed to {new['name']}"] if old.get("name") != new.get("name") else []
-    before, after = old.get("options", {}), new.get("options", {})
-    for key in sorted(set(before) | set(after)):
-        if before.get(key) != after.get(key):
-            parts.append(f"{key.replace('_', ' ')} {before.get(key, '-')} -> {after.get(key, '-')}")
-    return "; ".join(parts) or "Saved the options"
-
-
-def _model_conflict(request: HttpRequest, current: Roster, index: int, model: dict[str, Any]) -> HttpResponse:
-    """A stale model edit: show the current roster, with the player's change still in its
-    card (unsaved) so one more save applies it to the current state."""
-    notice = CONFLICT.replace(
-        "nothing was saved.", "your change is still in its card: save it again to keep it."
-    )
-    if not request.htmx:
-        return respond_conflict(request, current, notice)
-    keep = (index, model, {}) if index < len(current.document.get("models", [])) else None
-    return respond_editor(request, current, status=409, conflict=True, notice=notice, submitted=keep)

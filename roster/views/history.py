@@ -8,8 +8,15 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from roster import operations
 from roster.models import Revision, StaleRevision
-from roster.views.common import after_edit, get_roster_for_user, posted_revision, respond_conflict
+from roster.views.common import (
+    HtmxHttpRequest,
+    after_edit,
+    get_roster_for_user,
+    posted_revision,
+    respond_conflict,
+)
 from roster.views.editor import CONFLICT
 
 
@@ -25,13 +32,13 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def restore(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Make an earlier revision current again, as a new revision."""
     roster = get_roster_for_user(request, pk)
     try:
-        roster.restore(number, posted_revision(request))
+        change = operations.restore(roster, number, posted_revision(request))
     except Revision.DoesNotExist:
         raise Http404("no such revision") from None
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
-    return after_edit(request, roster)
+    return after_edit(request, roster, change.model)

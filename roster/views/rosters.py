@@ -68,6 +68,21 @@ def _full(request: HttpRequest) -> HttpResponse:
     return redirect("roster-list")
 
 
+GAME_LINES = {
+    "iron-and-honor": "Heroes, companions and followers bought with ExP; a Fate Pool for the warband.",
+    "brutality": "Classes, upgrades, Model Traits and Powers; a points game or an agreed model count.",
+    "beestwars": "Named fighters and warriors picked from the profile table, within an agreed points limit.",
+}
+
+
+def _new_context(
+    forms: list[dict[str, Any]], chosen: dict[str, Any] | None, error: str | None = None
+) -> dict[str, Any]:
+    """The new-roster page: the three games to choose from, then only the chosen game's form."""
+    games = [{"system": f["system"], "line": GAME_LINES.get(f["system"].id, "")} for f in forms]
+    return {"games": games, "form": chosen, "error": error}
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def roster_new(request: HttpRequest) -> HttpResponse:
@@ -83,13 +98,12 @@ def roster_new(request: HttpRequest) -> HttpResponse:
         for sid, ui in UIS.items()
     ]
     if request.method == "GET":
-        return render(request, "roster/new.html", {"forms": forms})
+        chosen = next((f for f in forms if f["system"].id == request.GET.get("system")), None)
+        return render(request, "roster/new.html", _new_context(forms, chosen))
     system_id = request.POST.get("system", "")
     form = next((f for f in forms if f["system"].id == system_id), None)
     if form is None:
-        return render(
-            request, "roster/new.html", {"forms": forms, "error": "Choose a game system."}, status=422
-        )
+        return render(request, "roster/new.html", _new_context(forms, None, "Choose a game."), status=422)
     options, errors = form["ui"].options_from_post(request.POST, get_catalogue(system_id))
     name = request.POST.get("name", "").strip() or "New warband"
     document = {
@@ -113,7 +127,7 @@ def roster_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("roster-edit", roster.pk)
     form.update(options=options, errors=errors, name=name)
-    return render(request, "roster/new.html", {"forms": forms, "error": error}, status=422)
+    return render(request, "roster/new.html", _new_context(forms, form, error), status=422)
 
 
 @require_POST

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +21,7 @@ from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.supplements.pins import adopt, pin, pinned_supplement
 from roster.systems import ui_for
-from roster.views.common import after_edit, get_roster_for_user, panel_context
+from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context
 from rules.registry import SYSTEMS
 
 
@@ -34,7 +33,7 @@ def active_link(roster: Roster) -> ShareLink | None:
 def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
     """The absolute URL of a share link, for the QR code and the copy field: on the
     site address from settings (SITE_URL), never the request's Host header."""
-    return f"{settings.MUSTER_SITE_URL}{reverse('shared', args=[link.token])}" if link else None
+    return link.address if link else None
 
 
 def _pdf_response(
@@ -79,7 +78,7 @@ def sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def share_create(request: HttpRequest, pk: int) -> HttpResponse:
+def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Create a share link (or keep the current one)."""
     roster = get_roster_for_user(request, pk)
     if active_link(roster) is None:
@@ -89,7 +88,7 @@ def share_create(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Revoke every share link of the roster: they answer 404 from now on."""
     roster = get_roster_for_user(request, pk)
     roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now())

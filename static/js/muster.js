@@ -1,33 +1,110 @@
-// Muster's few lines of JavaScript. Everything works without them; they make htmx
-// edits carry the latest revision, keep <details> open and the focus in place across
-// swaps, warn before leaving while a save is in flight, and bind Ctrl+Z / Ctrl+Shift+Z.
+// Muster's few lines of JavaScript. Everything works without them (every form is a
+// plain POST, every model a link). With them, edits save as the player types and no
+// edit is ever lost; docs/editor.md explains the mechanism:
+//
+// - A model form posts all of its fields on every save, so a save can never drop a
+//   value another field's save carried. Saves queue one after another on #editor
+//   (hx-sync), and each takes the form's values when it is sent, not when queued.
+// - Answers are morphed in (idiomorph), never swapped wholesale: the field being typed
+//   in keeps its value, caret and focus, and any field edited after the save was sent
+//   keeps the player's newer value (its own save is already queued).
+// - Every save carries the revision of the latest answer, so one tab never needs to
+//   resolve a conflict with itself.
 (function () {
   "use strict";
 
-  // Every edit names the revision it was made against. Forms carry it for plain
-  // POSTs; with htmx the page's current revision (updated by each response) wins.
+  document.documentElement.classList.add("js");
+
+  var edits = 0; // counts the player's edits; a field remembers the number of its last one
+  var swapping = null; // the edit count when the answer being swapped in was asked for
+  var sentAt = new WeakMap(); // form -> the edit count when its last save was sent
+
+  function saveForm(el) {
+    var form = el && el.form;
+    return form && form.hasAttribute("hx-post") && form.getAttribute("hx-trigger") ? form : null;
+  }
+
+  function edited(event) {
+    var el = event.target;
+    if (!el || el.hasAttribute("data-no-save") || !el.name) return;
+    var form = saveForm(el);
+    if (!form) return;
+    edits += 1;
+    el.setAttribute("data-edit", String(edits));
+    if (window.htmx) window.htmx.trigger(form, "edit");
+  }
+  // "input" fires for every kind of field as the player changes it (a blur's "change"
+  // would mark a field edited again after it was saved).
+  document.addEventListener("input", edited);
+
+  function newer(node) {
+    if (swapping === null || node.nodeType !== 1 || !node.hasAttribute("data-edit")) return false;
+    return Number(node.getAttribute("data-edit")) > swapping;
+  }
+
+  function configureMorph() {
+    if (!window.Idiomorph) return;
+    window.Idiomorph.defaults.ignoreActiveValue = true;
+    window.Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode) {
+      return !newer(oldNode);
+    };
+    window.Idiomorph.defaults.callbacks.beforeNodeRemoved = function (node) {
+      return !newer(node);
+    };
+  }
+  configureMorph();
+  document.addEventListener("DOMContentLoaded", configureMorph);
+
   document.addEventListener("htmx:configRequest", function (event) {
-    var state = document.getElementById("roster-state");
     var params = event.detail.parameters;
-    if (!params) return;
-    if (state && params.revision !== undefined && params.revision !== null) {
+    var state = document.getElementById("roster-state");
+    if (state && params && params.revision !== undefined && params.revision !== null) {
       params.revision = state.dataset.revision;
     }
+    sentAt.set(event.detail.elt, edits);
     // htmx sends the last focused submit button with any request of its form; a
-    // stepper or remove button only counts when it was actually pressed.
+    // stepper, remove or picker button only counts when it was actually pressed.
     var form = event.detail.elt;
     var trigger = event.detail.triggeringEvent;
     var submitOnly = form && form.dataset ? form.dataset.submitOnly : "";
-    if (submitOnly && (!trigger || trigger.type !== "submit")) {
+    if (submitOnly && params && (!trigger || trigger.type !== "submit")) {
       submitOnly.split(" ").forEach(function (name) {
         delete params[name];
       });
     }
   });
 
-  // Steppers: with JavaScript a click changes the number at once and the save waits
-  // for a pause ("stepped" is debounced on the form), so quick clicks all count.
-  // Without JavaScript the button posts bump=MA:1 and the server steps the saved value.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    swapping = elt && sentAt.has(elt) ? sentAt.get(elt) : edits;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    swapping = null;
+    var editor = document.getElementById("editor");
+    var id = editor ? editor.getAttribute("data-focus") : null;
+    if (id) {
+      editor.removeAttribute("data-focus");
+      var target = document.getElementById(id);
+      if (target && !target.disabled) target.focus();
+    }
+  });
+
+  // Opening another model (or any link or button in the editor) first sends the open
+  // model's unsaved edits: the save is queued ahead of the navigation, never dropped.
+  document.addEventListener(
+    "click",
+    function (event) {
+      var link = event.target.closest ? event.target.closest("#editor a[href], #editor button") : null;
+      var form = document.getElementById("model-form");
+      if (!link || !form || form.contains(link) || !pending()) return;
+      form.requestSubmit();
+    },
+    true
+  );
+
+  // Steppers: with JavaScript a click changes the number at once and the save follows
+  // a pause, so quick clicks all count. Without JavaScript the button posts bump=MA:1
+  // and the server steps the saved value.
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button[name=bump]") : null;
     if (!button || !button.form || !window.htmx) return;
@@ -41,40 +118,88 @@
     var max = parseInt(input.dataset.max, 10);
     if ((!isNaN(min) && next < min) || (!isNaN(max) && next > max)) return;
     input.value = String(next);
-    input.dispatchEvent(new Event("stepped", { bubbles: true }));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  var openDetails = [];
-  var focusId = null;
-  document.addEventListener("htmx:beforeSwap", function () {
-    openDetails = Array.prototype.map.call(document.querySelectorAll("details[id][open]"), function (d) {
-      return d.id;
-    });
-    var active = document.activeElement;
-    focusId = active && active.id ? active.id : null;
+  // Picker: with JavaScript a pick becomes a field of the model form at once (so it is
+  // saved with everything else typed so far); without, the button posts add_trait.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest(".picker button[name^=add_]") : null;
+    if (!button || !button.form || !window.htmx || button.disabled) return;
+    event.preventDefault();
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = button.name.slice(4);
+    field.value = button.value;
+    var chosen = button.form.querySelector(".chips") || button.form;
+    chosen.appendChild(field);
+    button.disabled = true;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
   });
-  document.addEventListener("htmx:afterSwap", function () {
-    openDetails.forEach(function (id) {
-      var d = document.getElementById(id);
-      if (d) d.open = true;
+
+  // Picker search: show only the rows whose name holds what was typed.
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (!box.matches || !box.matches("input[data-filter]")) return;
+    var scope = document.getElementById(box.getAttribute("data-filter"));
+    if (!scope) return;
+    var words = box.value.trim().toLowerCase();
+    scope.querySelectorAll("[data-name]").forEach(function (row) {
+      row.hidden = words !== "" && row.getAttribute("data-name").indexOf(words) === -1;
     });
+    scope.querySelectorAll("fieldset").forEach(function (group) {
+      group.hidden = group.querySelector("[data-name]:not([hidden])") === null;
+    });
+  });
+
+  // Copy link: the link is a read-only text field anyone can select; the button copies it.
+  document.querySelectorAll("button[data-copy]").forEach(function (b) {
+    b.hidden = false;
   });
   document.addEventListener("htmx:afterSettle", function () {
-    var active = document.activeElement;
-    if (focusId && (!active || active === document.body)) {
-      var again = document.getElementById(focusId);
-      if (again && !again.disabled) again.focus();
+    document.querySelectorAll("button[data-copy][hidden]").forEach(function (b) {
+      b.hidden = false;
+    });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-copy]") : null;
+    if (!button) return;
+    var field = document.querySelector(button.getAttribute("data-copy"));
+    var status = document.getElementById("share-copied");
+    if (!field) return;
+    var done = function () {
+      if (status) status.textContent = "Link copied.";
+      button.textContent = "Copied";
+    };
+    field.select();
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(field.value).then(done, function () {
+        if (status) status.textContent = "Could not copy: the link is selected, press Ctrl+C.";
+      });
+    } else {
+      done();
     }
   });
 
-  // A change is saved when the field loses focus; leaving the page at that moment
-  // would drop it, so ask first while a save is still in flight.
+  // A change is saved after a short pause; leaving the page before then would drop
+  // it, so ask first while a save is waiting or in flight.
   window.addEventListener("beforeunload", function (event) {
-    if (document.querySelector(".htmx-request")) {
+    if (document.querySelector(".htmx-request") || pending()) {
       event.preventDefault();
       event.returnValue = "";
     }
   });
+  function pending() {
+    var form = document.getElementById("model-form");
+    return form ? (sentAt.get(form) || 0) < maxEdit(form) : false;
+  }
+  function maxEdit(form) {
+    var most = 0;
+    form.querySelectorAll("[data-edit]").forEach(function (el) {
+      most = Math.max(most, Number(el.getAttribute("data-edit")));
+    });
+    return most;
+  }
 
   document.addEventListener("keydown", function (event) {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return;

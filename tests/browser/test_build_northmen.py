@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+from tests.browser.editor_helpers import saved
+
 pytestmark = pytest.mark.browser
 
 NORTHMEN = [
@@ -67,10 +69,8 @@ NORTHMEN = [
 
 
 def settle(page):
-    """Wait until htmx has no request in flight and has swapped its last response."""
-    page.wait_for_function(
-        "() => !document.querySelector('.htmx-request') && !document.querySelector('.htmx-settling')"
-    )
+    """Wait until every edit has been sent and answered (see editor_helpers.saved)."""
+    saved(page)
 
 
 def change(page, action, *args):
@@ -81,33 +81,59 @@ def change(page, action, *args):
 
 
 def fill(page, selector, value):
-    change(page, lambda: (page.fill(selector, str(value)), page.press(selector, "Tab")))
+    page.fill(selector, str(value))
+    settle(page)
 
 
 def text(page, selector):
     return page.locator(selector).inner_text().strip()
 
 
-def open_traits(page, i):
-    if page.locator(f"#m{i}-traits").get_attribute("open") is None:
-        page.click(f"#m{i}-traits > summary")
+def back_to_warband(page):
+    if page.locator("a:has-text('Back to the warband')").is_visible():
+        page.click("a:has-text('Back to the warband')")
+        page.wait_for_selector("#add-model", state="visible")
+
+
+def pick(page, i, slug, kind="traits", search=None):
+    """Add a trait (or Power) through the picker; opened once, it stays open while picking."""
+    if not page.locator(f"#m{i}-picker").count():
+        page.click(f"#m{i}-pick-{kind}")
+        page.wait_for_selector(f"#m{i}-pick-search")
+    if search:
+        page.fill(f"#m{i}-pick-search", search)
+    page.click(f"#m{i}-pick-{slug}")
+    settle(page)
+
+
+def pick_trait(page, i, slug):
+    pick(page, i, slug, search=slug.replace("-", " ")[:5])
+    page.wait_for_selector(f"#m{i}-t-{slug}")
 
 
 def build_model(page, i, kind, name, attributes, skills, traits, choices):
+    back_to_warband(page)
     change(page, lambda: (page.select_option("#add-kind", kind), page.click(".add-model button")))
-    assert page.locator(f"#model-{i}").is_visible()
+    page.wait_for_url(f"**/models/{i}/")
+    assert page.locator("#model-open").is_visible()
+    assert page.evaluate("() => document.activeElement.id") == f"m{i}-name"  # focus on the new model
     fill(page, f"#m{i}-name", name)
     for key, value in attributes.items():
         if page.input_value(f"#m{i}-{key}") != str(value):
             fill(page, f"#m{i}-{key}", value)
     for row, (skill, label) in enumerate(skills):
-        change(page, page.select_option, f"#m{i}-skill-{row}", skill)
+        page.select_option(f"#m{i}-skill-{row}", skill)
+        settle(page)
         fill(page, f"#m{i}-label-{row}", label)
-    open_traits(page, i)
     for slug in traits:
-        change(page, page.check, f"#m{i}-t-{slug}")
+        pick_trait(page, i, slug)
         if slug in choices:
-            fill(page, f"#m{i}-choice-{slug}", choices[slug])
+            field = f"#m{i}-choice-{slug}"
+            if page.locator(field).evaluate("el => el.tagName") == "SELECT":  # a Pet's master
+                page.select_option(field, choices[slug])
+                settle(page)
+            else:
+                fill(page, field, choices[slug])
 
 
 def test_sign_up_build_the_northmen_and_find_it_saved(page):
@@ -121,9 +147,12 @@ def test_sign_up_build_the_northmen_and_find_it_saved(page):
     assert "No rosters yet" in page.content()
 
     page.click("text=New roster")
+    assert page.locator("#name-iron-and-honor").count() == 0  # the game comes first
+    page.click("#game-iron-and-honor")
+    assert page.locator("#name-brutality").count() == 0  # then only that game's options
     page.fill("#name-iron-and-honor", "Northmen Raiding Party")
     page.select_option("#iron-and-honor-game-size", "medium")
-    page.click("section:has(h2:text('Iron & Honor')) button:has-text('Create')")
+    page.click("button:has-text('Create')")
     page.wait_for_url(re.compile(r".*/rosters/\d+/$"))
     assert text(page, "#total-cost") == "0"
 
@@ -136,15 +165,16 @@ def test_sign_up_build_the_northmen_and_find_it_saved(page):
     assert text(page, "#legal-state") == "Legal"
 
     # A follower with a Rare trait: bought while Frokn was a companion, then made a follower again.
-    change(page, lambda: page.select_option("#m6-type", "companion"))
-    open_traits(page, 6)
-    change(page, lambda: page.check("#m6-t-slayer"))
-    change(page, lambda: page.select_option("#m6-type", "follower"))
-    issues = page.locator("#issues").inner_text()
-    assert "Slayer is a Rare trait" in issues
+    page.select_option("#m6-type", "companion")
+    settle(page)
+    pick_trait(page, 6, "slayer")
+    page.select_option("#m6-type", "follower")
+    settle(page)
+    assert "Slayer is a Rare trait" in page.locator("#model-open .card-issues").inner_text()
     assert text(page, "#legal-state").startswith("Not legal")
-    change(page, lambda: page.uncheck("#m6-t-slayer"))
-    assert "Slayer is a Rare trait" not in page.locator("#issues").inner_text()
+    page.uncheck("#m6-t-slayer")
+    settle(page)
+    assert "Slayer is a Rare trait" not in page.locator("#model-open").inner_text()
     assert text(page, "#legal-state") == "Legal"
 
     width = page.evaluate("() => document.documentElement.scrollWidth")
@@ -153,8 +183,11 @@ def test_sign_up_build_the_northmen_and_find_it_saved(page):
     page.reload()
     assert text(page, "#total-cost") == "200"
     assert text(page, "#fate-pool") == "8"
-    names = [page.input_value(f"#m{i}-name") for i in range(7)]
+    back_to_warband(page)
+    names = page.locator(".row-name").all_inner_texts()
     assert names == [spec[1] for spec in NORTHMEN]
+    page.click("#row-3")
+    page.wait_for_url("**/models/3/")
     assert page.input_value("#m3-choice-pet") == "Raensleyar"
 
 
@@ -168,10 +201,10 @@ def test_ctrl_z_undoes_the_last_change(page, django_user_model):
     page.fill("#id_username", "undoer")
     page.fill("#id_password", "a-long-pass-phrase")
     page.click("button:has-text('Log in')")
-    page.goto(f"/rosters/{roster.pk}/")
+    page.goto(f"/rosters/{roster.pk}/models/6/")
     fill(page, "#m6-name", "Frokn the Old")
     assert page.input_value("#m6-name") == "Frokn the Old"
-    page.locator("#issues-title").click()  # focus leaves the text field, as a player's would
+    page.locator("#model-6-title").click()  # focus leaves the text field, as a player's would
     change(page, lambda: page.keyboard.press("Control+z"))
     assert page.input_value("#m6-name") == "Frokn"
     change(page, lambda: page.keyboard.press("Control+Shift+z"))

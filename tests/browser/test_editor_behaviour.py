@@ -4,6 +4,7 @@ and a second tab recovers from a conflict."""
 import pytest
 
 from roster.models import Roster
+from tests.browser.editor_helpers import saved
 from tests.browser.test_build_northmen import change, settle
 from tests.ih import example
 
@@ -23,7 +24,7 @@ def logged_in(page, django_user_model):
 
 
 def test_quick_stepper_clicks_each_count(page, logged_in):
-    page.goto(f"/rosters/{logged_in.pk}/")
+    page.goto(f"/rosters/{logged_in.pk}/models/1/")
     for _ in range(3):  # as fast as a player can: no waiting for the answers in between
         page.click("#m1-MA-up", no_wait_after=True)
     assert page.input_value("#m1-MA") == "5"  # shown at once
@@ -38,7 +39,7 @@ def test_quick_stepper_clicks_each_count(page, logged_in):
 
 
 def test_enter_in_a_field_saves_without_stepping(page, logged_in):
-    page.goto(f"/rosters/{logged_in.pk}/")
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
     page.fill("#m6-name", "Frokn Greybeard")
     change(page, page.press, "#m6-name", "Enter")
     fresh = Roster.objects.get(pk=logged_in.pk)
@@ -46,19 +47,24 @@ def test_enter_in_a_field_saves_without_stepping(page, logged_in):
     assert fresh.document["models"][6]["attributes"] == {"MA": 4, "RA": 2, "PD": 3, "WP": 3}
 
 
-def test_a_stale_tab_gets_the_current_roster_and_can_go_on(page, logged_in):
-    page.goto(f"/rosters/{logged_in.pk}/")
+def test_a_stale_tab_shows_the_refusal_in_view_and_applies_on_top(page, logged_in):
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
     other = page.context.new_page()
-    other.goto(f"/rosters/{logged_in.pk}/")
+    other.goto(f"/rosters/{logged_in.pk}/models/0/")
     other.fill("#m0-name", "Raensleyar the Wolf")
-    change(other, other.press, "#m0-name", "Tab")
+    saved(other)
     page.fill("#m6-name", "Frokn Late")
-    change(page, page.press, "#m6-name", "Tab")
-    assert "changed in another tab" in page.locator(".notice.conflict").inner_text()
-    assert page.locator("#editor").count() == 1
-    assert page.input_value("#m0-name") == "Raensleyar the Wolf"
-    page.fill("#m6-name", "Frokn Again")
-    change(page, page.press, "#m6-name", "Tab")
+    saved(page)
+    notice = page.locator("#model-open .notice.conflict")
+    assert "changed in another tab" in notice.inner_text()
+    assert notice.is_visible()
+    box = notice.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]  # in view
+    assert page.input_value("#m6-name") == "Frokn Late"  # the typed value is kept
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn"
+    page.click("button:has-text('Apply my change on top')")
+    saved(page)
     fresh = Roster.objects.get(pk=logged_in.pk)
     assert fresh.document["models"][0]["name"] == "Raensleyar the Wolf"
-    assert fresh.document["models"][6]["name"] == "Frokn Again"
+    assert fresh.document["models"][6]["name"] == "Frokn Late"
+    assert page.locator(".notice.conflict").count() == 0

@@ -85,7 +85,10 @@ def test_fill_once_then_build_without_typing(browser, live_server, player):
     assert page.get_by_text("Supplement: My Brutality book, version 2").count() == 1
     body = page.locator("#editor").inner_text()
     assert "not in Muster's copy of the book" not in body  # nothing left to type per model
-    cards = [page.locator(f"#model-{i}").inner_text() for i in range(4)]
+    cards = []
+    for i in range(4):
+        page.goto(f"/rosters/{roster.pk}/models/{i}/")
+        cards.append(page.locator("#model-open").inner_text())
     # Each Ranged and Support card names its values as the player's; the Melee card has the book's.
     assert ["from supplement My Brutality book" in c for c in cards] == [True, True, True, False]
 

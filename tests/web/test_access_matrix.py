@@ -64,7 +64,14 @@ MATRIX.update(
         "account_reset_password_from_key_done": ("GET", None, None, ANYONE),
     }
 )
-OWNED_GET = ["roster-edit", "roster-history", "roster-export-json", "roster-export-text", "roster-sheet"]
+OWNED_GET = [
+    "model-open",
+    "roster-edit",
+    "roster-history",
+    "roster-export-json",
+    "roster-export-text",
+    "roster-sheet",
+]
 OWNED_POST = {
     "roster-rename": {"name": "Renamed"},
     "roster-duplicate": {},

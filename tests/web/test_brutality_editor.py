@@ -24,7 +24,7 @@ def update(client, roster, index, hx=True, **changes):
 
 
 def test_the_editor_shows_the_example_as_legal(warband, alice_client):
-    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    html = alice_client.get(reverse("model-open", args=[warband.pk, 0])).content.decode()
     assert 'id="total-cost">4.5<' in html
     assert 'id="total-limit">5<' in html
     assert 'id="legal-state">Legal<' in html
@@ -47,7 +47,7 @@ def test_an_upgrade_changes_the_cost_and_the_totals_come_back(warband, alice_cli
 
 
 def test_the_upgrade_of_another_class_is_shown_disabled_with_its_reason(warband, alice_client):
-    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    html = alice_client.get(reverse("model-open", args=[warband.pk, 0])).content.decode()
     assert '<option value="Ambusher" disabled>Ambusher — for Fast models only</option>' in html
 
 
@@ -84,15 +84,16 @@ def test_powers_and_ability_are_saved(warband, alice_client):
 
 
 def test_a_power_without_access_is_disabled_with_the_reason(warband, alice_client):
-    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
-    assert 'id="m1-p-curse" name="power" value="curse" disabled' in html
+    url = reverse("model-open", args=[warband.pk, 1])
+    html = alice_client.get(url, {"pick": "powers"}).content.decode()
+    assert 'name="add_power" value="curse" id="m1-pick-curse" disabled' in html
     assert "no access to Powers: take A Power (6&quot; Range) first" in html
 
 
 def test_supplied_values_are_asked_for_stored_and_marked_as_the_players(warband, alice_client):
     update(alice_client, warband, 2, **{"class": "Ranged", "trait": [], "ability": ""})
     warband.refresh_from_db()
-    page = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    page = alice_client.get(reverse("model-open", args=[warband.pk, 2])).content.decode()
     assert 'name="supplied__HP"' in page
     assert "brutality.stats.unknown" in page
     response = update(alice_client, warband, 2, supplied__HP="4", supplied__Move="6", supplied__Armed="yes")
@@ -160,7 +161,7 @@ def test_a_supplied_value_out_of_the_stat_limits_is_refused_at_its_field(
 def test_without_javascript_an_edit_redirects_to_the_card(warband, alice_client):
     response = update(alice_client, warband, 1, hx=False, name="Brakk the Red")
     assert response.status_code == 302
-    assert response["Location"].endswith(f"/rosters/{warband.pk}/#model-1")
+    assert response["Location"].endswith(f"/rosters/{warband.pk}/models/1/")
 
 
 def options(client, roster, **data):
@@ -280,3 +281,24 @@ def test_the_history_says_what_changed(warband, alice_client):
     warband.refresh_from_db()
     action = warband.revisions.get(number=2).action
     assert action == "Brakk: upgrade none -> Berserker; now the Leader; removed trait Flight/Agile"
+
+
+def test_a_decimal_comma_is_read_as_a_half(warband, alice_client):
+    url = reverse("roster-options", args=[warband.pk])
+    data = {"revision": warband.revision, "name": warband.name, "mode": "moderate", "game": "points"}
+    alice_client.post(url, {**data, "points_limit": "6,5"})
+    assert Roster.objects.get(pk=warband.pk).document["options"] == {"mode": "moderate", "points_limit": 6.5}
+
+
+def test_the_points_free_fields_appear_only_in_a_points_free_game(warband, alice_client):
+    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    assert 'name="points_limit"' in html
+    assert 'name="model_count"' not in html
+    url = reverse("roster-options", args=[warband.pk])
+    data = {"revision": warband.revision, "name": warband.name, "mode": "moderate", "game": "count"}
+    alice_client.post(url, data)
+    fresh = Roster.objects.get(pk=warband.pk)
+    assert fresh.document["options"] == {"mode": "moderate", "model_count": 6, "upgraded_count": 0}
+    html = alice_client.get(reverse("roster-edit", args=[warband.pk])).content.decode()
+    assert 'name="model_count"' in html
+    assert 'name="points_limit"' not in html

@@ -12,3 +12,26 @@ def test_a_new_exp_limit_makes_a_custom_game(roster, alice_client):
     assert Roster.objects.get(pk=roster.pk).document["options"] == {"game_size": "medium"}
     alice_client.post(url, {**same, "exp_limit": "250"}, HTTP_HX_REQUEST="true")
     assert Roster.objects.get(pk=roster.pk).document["options"] == {"game_size": "custom", "exp_limit": 250}
+
+
+def test_picking_a_named_size_takes_its_own_limit(roster, alice_client):
+    """The form posts the limit it showed (200) with the newly picked size: no custom game."""
+    url = reverse("roster-options", args=[roster.pk])
+    for size, limit in (("small", 125), ("large", 275), ("medium", 200)):
+        fresh = Roster.objects.get(pk=roster.pk)
+        shown = str(fresh.summary["limit"])
+        data = {"revision": fresh.revision, "name": fresh.name, "game_size": size}
+        alice_client.post(url, {**data, "exp_limit": shown, "exp_limit_shown": shown}, HTTP_HX_REQUEST="true")
+        fresh = Roster.objects.get(pk=roster.pk)
+        assert fresh.document["options"] == {"game_size": size}
+        assert fresh.summary["limit"] == limit
+
+
+def test_only_a_typed_limit_makes_it_custom_and_custom_back_to_a_size(roster, alice_client):
+    url = reverse("roster-options", args=[roster.pk])
+    data = {"name": roster.name, "game_size": "medium", "exp_limit": "180", "exp_limit_shown": "200"}
+    alice_client.post(url, {**data, "revision": 1})
+    assert Roster.objects.get(pk=roster.pk).document["options"] == {"game_size": "custom", "exp_limit": 180}
+    back = {"name": roster.name, "game_size": "large", "exp_limit": "180", "exp_limit_shown": "180"}
+    alice_client.post(url, {**back, "revision": 2})
+    assert Roster.objects.get(pk=roster.pk).document["options"] == {"game_size": "large"}

@@ -22,7 +22,7 @@ def test_a_change_is_saved_and_the_totals_come_back(roster, alice_client):
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="total-cost">204<' in html
-    assert 'id="totals" class="totals" aria-label="Totals" hx-swap-oob="true"' in html
+    assert 'id="summary" class="totals-bar" aria-label="Totals" hx-swap-oob="true"' in html
     assert 'id="issues" class="issues" aria-labelledby="issues-title" hx-swap-oob="true"' in html
     roster.refresh_from_db()
     assert roster.revision == 2
@@ -184,3 +184,15 @@ def test_an_options_conflict_keeps_the_typed_options(roster, alice_client):
     html = response.content.decode()
     assert 'value="Wolves of the North"' in html
     assert Roster.objects.get(pk=roster.pk).name == "Northmen Raiding Party"
+
+
+def test_an_edit_answers_with_at_most_10_kb(roster, alice_client):
+    """The answer to one model edit (card, totals, rows, rule check) stays small for every
+    model of the Northmen, the first edit included (it also redraws Undo)."""
+    sizes = []
+    for index in range(len(roster.document["models"])):
+        response = update(alice_client, roster, index, name=f"Renamed {index}")
+        assert response.status_code == 200
+        sizes.append(len(response.content))
+        roster.refresh_from_db()
+    assert max(sizes) <= 10 * 1024, sizes

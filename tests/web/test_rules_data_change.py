@@ -15,7 +15,8 @@ def test_changed_and_removed_traits_are_reported_and_kept(roster, alice_client):
     assert "Ranger: cost 3 -&gt; 4." in page
     assert "Ambush was removed from the rules data." in page
     assert "iron-and-honor.catalogue.unknown-trait" in page
-    assert "No longer in the rules data" in page
+    alfgrim = alice_client.get(reverse("model-open", args=[roster.pk, 2])).content.decode()
+    assert "no longer in the rules data: untick to remove" in alfgrim
     fresh = Roster.objects.get(pk=roster.pk)
     assert "Ambush" in fresh.document["models"][2]["traits"]
 

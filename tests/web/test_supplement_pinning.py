@@ -172,9 +172,9 @@ def test_the_editor_offers_and_prices_a_homebrew_class(alice_client, alice):
     supplement = Supplement.create(alice, read_supplement(data))
     roster = Roster.create(alice, brutality_roster([{"name": "Gil", "class": "Gunner", "leader": True}]))
     choose(alice_client, roster, supplement)
-    editor = alice_client.get(f"/rosters/{roster.pk}/").content.decode()
-    assert '<option value="Gunner" selected>Gunner</option>' in editor  # the card's class select
-    assert "Gunner is homebrew from supplement My Brutality book" in editor
+    card = alice_client.get(f"/rosters/{roster.pk}/models/0/").content.decode()
+    assert '<option value="Gunner" selected>Gunner</option>' in card  # the card's class select
+    assert "Gunner is homebrew from supplement My Brutality book" in card
     assert (
         "homebrew (not in the book): Gunner"
         in alice_client.get(f"/rosters/{roster.pk}/export.txt").content.decode()

@@ -1,0 +1,73 @@
+"""axe-core on every page (issue #11 item 10): no serious or critical violation, in the
+light and the dark colour scheme, at 360 px and at 1280 px."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from roster.models import Roster, ShareLink
+from tests.beestwars import example as beestwars_example
+from tests.browser.editor_helpers import PASSWORD
+from tests.ih import example
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+SIZES = {"phone": (360, 640), "wide": (1280, 800)}
+
+
+def serious(page):
+    """The serious and critical axe violations on the page, as "rule: selector" lines."""
+    results = AXE.run(page)
+    found = []
+    for violation in results.response["violations"]:
+        if violation["impact"] in ("serious", "critical"):
+            found += [f"{violation['id']}: {node['target']}" for node in violation["nodes"]]
+    return found
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, django_user_model, size, dark):
+    width, height = SIZES[size]
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        base_url=live_server.url,
+        color_scheme="dark" if dark else "light",
+    )
+    page = context.new_page()
+    user = django_user_model.objects.create_user("axe", password=PASSWORD)
+    ih = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
+    brutality = Roster.create(user, example("brutality-moderate-points"))
+    beestwars = Roster.create(user, beestwars_example())
+    link = ShareLink.objects.create(roster=ih)
+    problems = {}
+    for url in ("/", "/accounts/signup/", "/accounts/login/", f"/s/{link.token}/"):
+        page.goto(url)
+        problems[url] = serious(page)
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "axe")
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    page.wait_for_url("**/rosters/")
+    urls = ["/rosters/", "/rosters/new/", "/rosters/new/?system=brutality", "/rosters/import/"]
+    for roster, index, picker in ((ih, 6, "traits"), (brutality, 1, "powers"), (beestwars, 3, None)):
+        urls += [f"/rosters/{roster.pk}/", f"/rosters/{roster.pk}/models/{index}/"]
+        if picker:
+            urls.append(f"/rosters/{roster.pk}/models/{index}/?pick={picker}")
+        urls.append(f"/rosters/{roster.pk}/history/")
+    for url in urls:
+        page.goto(url)
+        problems[url] = serious(page)
+    page.goto(f"/rosters/{beestwars.pk}/")
+    page.click("#add-model > summary")  # the Beestwars profile picker, open
+    problems["beestwars picker"] = serious(page)
+    context.close()
+    assert {url: found for url, found in problems.items() if found} == {}
+
+
+def test_the_check_finds_a_serious_violation(page, live_server):
+    page.goto("/")
+    page.evaluate("() => document.querySelector('main').append(document.createElement('img'))")
+    assert any(line.startswith("image-alt") for line in serious(page))
