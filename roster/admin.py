@@ -15,7 +15,7 @@ from roster.models import CATALOGUE_TABLES, RuleSet, RuleSetVersion
 from rules.system import CatalogueError
 
 
-class CatalogueEntryAdmin(admin.ModelAdmin):
+class CatalogueEntryAdmin(admin.ModelAdmin[Any]):
     """Edit one catalogue table. A change that breaks the schema is rolled back with a message."""
 
     list_display = ("name", "slug", "position")
@@ -75,7 +75,7 @@ for _tables in CATALOGUE_TABLES.values():
 
 
 @admin.register(RuleSet)
-class RuleSetAdmin(admin.ModelAdmin):
+class RuleSetAdmin(admin.ModelAdmin[Any]):
     """The per-system settings and the current digest (read-only)."""
 
     list_display = ("title", "system", "digest", "updated")
@@ -83,7 +83,7 @@ class RuleSetAdmin(admin.ModelAdmin):
 
 
 @admin.register(RuleSetVersion)
-class RuleSetVersionAdmin(admin.ModelAdmin):
+class RuleSetVersionAdmin(admin.ModelAdmin[Any]):
     """Snapshots of earlier rules data, kept so rosters can be compared with them."""
 
     list_display = ("system", "digest", "created")

@@ -54,9 +54,11 @@ def load_system(system_id: str, path: Path | None = None) -> tuple[str, bool]:
         ruleset.save()
         for key, model in tables.items():
             rows = data[key]
-            model.objects.filter(ruleset=ruleset).exclude(slug__in=[r["slug"] for r in rows]).delete()
+            model._default_manager.filter(ruleset=ruleset).exclude(
+                slug__in=[r["slug"] for r in rows]
+            ).delete()
             for position, row in enumerate(rows):
-                model.objects.update_or_create(
+                model._default_manager.update_or_create(
                     ruleset=ruleset, slug=row["slug"], defaults={**row, "position": position}
                 )
         digest = refresh_digest(system_id)
@@ -68,7 +70,8 @@ def catalogue_data(ruleset: RuleSet) -> dict[str, Any]:
     data = dict(ruleset.settings)
     for key, model in CATALOGUE_TABLES[ruleset.system].items():
         data[key] = [
-            row.as_entry() for row in model.objects.filter(ruleset=ruleset).order_by("position", "id")
+            row.as_entry()
+            for row in model._default_manager.filter(ruleset=ruleset).order_by("position", "id")
         ]
     return data
 

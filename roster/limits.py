@@ -7,13 +7,14 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar, cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_ratelimit.decorators import ratelimit
 
+View = TypeVar("View", bound=Callable[..., HttpResponse])
 logger = logging.getLogger("muster.limits")
 _PERIOD = re.compile(r"/(\d*)([smhd])", re.IGNORECASE)
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -34,7 +35,7 @@ def client_ip(group: str, request: HttpRequest) -> str:
     trusted = settings.MUSTER_TRUSTED_PROXIES
     forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
     if trusted and len(forwarded) >= trusted:
-        return forwarded[-trusted]
+        return str(forwarded[-trusted])
     return str(request.META.get("REMOTE_ADDR", ""))
 
 
@@ -56,10 +57,13 @@ def _rate(action: str) -> Callable[[str, HttpRequest], str]:
     return rate
 
 
-def limited(action: str, key: Callable[[str, HttpRequest], str] = user_or_ip, method: str = "POST") -> Any:
+def limited(
+    action: str, key: Callable[[str, HttpRequest], str] = user_or_ip, method: str = "POST"
+) -> Callable[[View], View]:
     """A ratelimit decorator for ``action`` ("login", "signup", "sheet", "import") using
     the rate in settings.MUSTER_RATES; over the limit the request gets the 429 page."""
-    return ratelimit(group=f"muster.{action}", key=key, rate=_rate(action), method=method, block=True)
+    decorator = ratelimit(group=f"muster.{action}", key=key, rate=_rate(action), method=method, block=True)
+    return cast(Callable[[View], View], decorator)
 
 
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -8,10 +8,15 @@ the start with ImproperlyConfigured naming the variable.
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+# Generic Django classes (ModelAdmin[Model], QuerySet[Model]) at run time, for mypy's types.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -148,6 +153,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}")
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {
         alias: {

@@ -1,4 +1,4 @@
-"""Export and import of roster documents (JSON, DESIGN.md section 2) and plain text for chat."""
+"""Export and import of roster documents (JSON, docs/formats.md) and plain text for chat."""
 
 from __future__ import annotations
 

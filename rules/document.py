@@ -1,4 +1,4 @@
-"""Reading a roster document (``format: "muster.roster/1"``, DESIGN.md section 2).
+"""Reading a roster document (``format: "muster.roster/1"``, docs/formats.md).
 
 Structure is checked by the system's pydantic schema; names are checked against the
 catalogue by the system's ``check_references``. Both raise :class:`DocumentError`

@@ -122,7 +122,7 @@ class Report:
         return [i for i in self.issues if i.model == index]
 
     def as_json(self) -> dict[str, Any]:
-        """Return the contract shape of DESIGN.md section 3."""
+        """Return the contract shape of docs/formats.md, section 2."""
         return {
             "system": self.system,
             "name": self.name,

@@ -24,13 +24,7 @@ from roster.catalogue import catalogue_and_digest
 from roster.limits import limited
 from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
 from roster.supplements.pins import adopt, pin
-
-
-def _player(request: HttpRequest) -> User:
-    """The logged-in player (the views are behind login_required)."""
-    user = request.user
-    assert isinstance(user, User)
-    return user
+from roster.views.common import player
 
 
 def _active_rosters(user: User) -> QuerySet[Roster]:
@@ -42,7 +36,7 @@ def _active_rosters(user: User) -> QuerySet[Roster]:
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
     """The account page: username, email addresses, and what can be done with them."""
-    user = _player(request)
+    user = player(request)
     emails = EmailAddress.objects.filter(user=user).order_by("-primary", "email")
     count = _active_rosters(user).count()
     return render(request, "account/home.html", {"emails": emails, "roster_count": count})
@@ -54,7 +48,7 @@ def account(request: HttpRequest) -> HttpResponse:
 def rosters_zip(request: HttpRequest) -> HttpResponse:
     """Every roster of the player (not the deleted ones) as one zip of JSON files,
     ``muster-rosters-<username>-<date>.zip``; the Import page reads it whole."""
-    data = build_archive(list(_active_rosters(_player(request))))
+    data = build_archive(list(_active_rosters(player(request))))
     response = HttpResponse(data, content_type="application/zip")
     filename = f"muster-rosters-{request.user.get_username()}-{timezone.now():%Y-%m-%d}.zip"
     response["Content-Disposition"] = content_disposition_header(True, filename)
@@ -68,7 +62,7 @@ def rosters_zip(request: HttpRequest) -> HttpResponse:
 def account_delete(request: HttpRequest) -> HttpResponse:
     """Delete the account with every roster, its history and its share links, after the
     password is given. GET shows what goes; a wrong password changes nothing (422)."""
-    user = _player(request)
+    user = player(request)
     form = DeleteAccountForm(user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -87,7 +81,7 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
     roster in it imported, or none, with the reason at the form (422)."""
     try:
         documents = read_archive_upload(upload, catalogue_and_digest)
-        held = _active_rosters(_player(request)).count()
+        held = _active_rosters(player(request)).count()
         if held + len(documents) > MAX_ROSTERS_PER_USER:
             raise ArchiveError(
                 f"The zip holds {len(documents)} rosters and you have {held}; "
@@ -98,9 +92,9 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
     try:
         with transaction.atomic():
             for document, supplement in documents:
-                roster = Roster.create(_player(request), document, action="Imported")
+                roster = Roster.create(player(request), document, action="Imported")
                 if supplement is not None:  # the export carried its supplement: the same numbers
-                    pin(roster, adopt(_player(request), supplement))
+                    pin(roster, adopt(player(request), supplement))
     except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)

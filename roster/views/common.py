@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,6 +25,15 @@ class HtmxHttpRequest(HttpRequest):
     """A request that went through django-htmx's middleware (``request.htmx``)."""
 
     htmx: HtmxDetails
+
+
+def player(request: HttpRequest) -> User:
+    """The logged-in player, for views behind login_required (an anonymous visitor never
+    gets this far; raises PermissionDenied if one does)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
 
 
 def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:

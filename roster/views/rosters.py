@@ -21,7 +21,7 @@ from roster.catalogue import get_catalogue
 from roster.models import Roster, StaleRevision, TooManyRosters
 from roster.supplements.pins import pin, pinned_version
 from roster.systems import UIS
-from roster.views.common import get_roster_for_user, posted_revision
+from roster.views.common import get_roster_for_user, player, posted_revision
 from roster.views.editor import CONFLICT
 from rules.document import DocumentError, load_json, parse_document
 from rules.numbers import read_whole
@@ -50,11 +50,11 @@ def examples() -> list[dict[str, Any]]:
 @login_required
 def roster_list(request: HttpRequest) -> HttpResponse:
     """The player's rosters, newest change first, with an undo for a just-deleted one."""
-    rosters = Roster.objects.filter(owner=request.user, deleted__isnull=True).order_by("-updated")
+    rosters = Roster.objects.filter(owner=player(request), deleted__isnull=True).order_by("-updated")
     deleted = None
     deleted_pk = read_whole(request.GET.get("deleted", ""))
     if deleted_pk is not None:
-        deleted = Roster.objects.filter(owner=request.user, pk=deleted_pk, deleted__isnull=False).first()
+        deleted = Roster.objects.filter(owner=player(request), pk=deleted_pk, deleted__isnull=False).first()
     return render(
         request,
         "roster/list.html",

@@ -28,7 +28,7 @@ from roster.supplements.forms import (
 )
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pin, pinned_version, usable_supplements
-from roster.views.common import get_roster_for_user
+from roster.views.common import get_roster_for_user, player
 from rules.document import DocumentError, path_words
 from rules.names import name_key
 from rules.registry import SYSTEMS
@@ -46,7 +46,7 @@ FULL = f"You have {MAX_SUPPLEMENTS_PER_USER} supplements, as many as Muster keep
 
 
 def _full(request: HttpRequest) -> bool:
-    return bool(Supplement.objects.filter(owner=request.user).count() >= MAX_SUPPLEMENTS_PER_USER)
+    return bool(Supplement.objects.filter(owner=player(request)).count() >= MAX_SUPPLEMENTS_PER_USER)
 
 
 class NewSupplementForm(forms.Form):
@@ -58,7 +58,7 @@ class NewSupplementForm(forms.Form):
 
 def _own(request: HttpRequest, pk: int) -> Supplement:
     """The user's own supplement; 404 for anyone else's."""
-    return get_object_or_404(Supplement, pk=pk, owner=request.user)
+    return get_object_or_404(Supplement, pk=pk, owner=player(request))
 
 
 def _shared(token: str) -> Supplement:
@@ -81,7 +81,7 @@ def _check(document_data: dict[str, Any]) -> Any:
 @login_required
 def supplement_list(request: HttpRequest) -> HttpResponse:
     """The player's supplements, and a form to start one."""
-    supplements = Supplement.objects.filter(owner=request.user).prefetch_related("versions")
+    supplements = Supplement.objects.filter(owner=player(request)).prefetch_related("versions")
     return render(
         request,
         "supplements/list.html",
@@ -97,7 +97,7 @@ def supplement_new(request: HttpRequest) -> HttpResponse:
     if form.is_valid() and _full(request):
         form.add_error(None, FULL)
     if not form.is_valid():
-        supplements = Supplement.objects.filter(owner=request.user)
+        supplements = Supplement.objects.filter(owner=player(request))
         context = {"supplements": supplements, "form": form, "systems": SYSTEMS}
         return render(request, "supplements/list.html", context, status=422)
     data = {
@@ -110,12 +110,12 @@ def supplement_new(request: HttpRequest) -> HttpResponse:
     except DocumentError as exc:
         form.add_error("name", exc.message)
         context = {
-            "supplements": Supplement.objects.filter(owner=request.user),
+            "supplements": Supplement.objects.filter(owner=player(request)),
             "form": form,
             "systems": SYSTEMS,
         }
         return render(request, "supplements/list.html", context, status=422)
-    supplement = Supplement.create(request.user, document)
+    supplement = Supplement.create(player(request), document)
     return redirect("supplement-edit", supplement.pk)
 
 
@@ -239,7 +239,7 @@ def supplement_import(request: HttpRequest) -> HttpResponse:
     if error or document is None:
         context = {"error": error, "text": pasted[:MAX_SUPPLEMENT_BYTES]}
         return render(request, "supplements/import.html", context, status=422)
-    supplement = Supplement.create(request.user, document)
+    supplement = Supplement.create(player(request), document)
     return redirect("supplement-edit", supplement.pk)
 
 
@@ -283,14 +283,14 @@ def supplement_copy(request: HttpRequest, token: str) -> HttpResponse:
         }
         return render(request, "supplements/shared.html", context, status=422)
     document = read_supplement({**source.latest.data, "name": f"{source.name[:93]} (copy)"})
-    mine = Supplement.create(request.user, document, copied_from=source)
+    mine = Supplement.create(player(request), document, copied_from=source)
     return redirect("supplement-edit", mine.pk)
 
 
 class RosterSupplementForm(forms.Form):
     """The supplement a roster uses: one of the owner's of the roster's system, or none."""
 
-    supplement = forms.TypedChoiceField(coerce=int, empty_value=0, required=False, label="Supplement")
+    supplement = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Supplement")
 
     def __init__(self, *args: Any, choices: list[Supplement], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -304,7 +304,7 @@ class RosterSupplementForm(forms.Form):
 def roster_supplement(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the supplement a roster uses; it pins that supplement's latest version."""
     roster = get_roster_for_user(request, pk)
-    choices = usable_supplements(request.user, roster.system)
+    choices = usable_supplements(player(request), roster.system)
     current = pinned_version(roster)
     if request.method == "POST":
         form = RosterSupplementForm(request.POST, choices=choices)

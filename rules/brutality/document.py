@@ -1,4 +1,4 @@
-"""The Brutality roster document (DESIGN.md section 2).
+"""The Brutality roster document (docs/formats.md).
 
 Names of classes, upgrades, Model Traits, Model Abilities and Powers are kept as the
 player wrote them and resolved against the catalogue case-insensitively when the

@@ -1,4 +1,4 @@
-"""The Iron & Honor roster document (DESIGN.md section 2).
+"""The Iron & Honor roster document (docs/formats.md).
 
 Names of types, skills, traits and game sizes are kept as the player wrote them and
 resolved against the catalogue case-insensitively when the roster is evaluated.

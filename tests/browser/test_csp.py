@@ -60,7 +60,7 @@ def test_no_page_breaks_the_content_security_policy(page, live_server, django_us
     assert violations == []
 
     # htmx still works: an edit in the Northmen editor saves without a page load.
-    page.goto(f"/rosters/{rosters[0].pk}/")
+    page.goto(f"/rosters/{rosters[0].pk}/models/6/")
     assert page.evaluate("() => typeof htmx") == "object"
     page.fill("#m6-name", "Frokn Under Policy")
     change(page, page.press, "#m6-name", "Tab")

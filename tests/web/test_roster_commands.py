@@ -1,4 +1,4 @@
-"""import_roster, export_roster and render_sheet (DESIGN.md section 3)."""
+"""import_roster, export_roster and render_sheet (docs/formats.md)."""
 
 import json
 from io import StringIO

@@ -1,4 +1,4 @@
-"""manage.py validate_roster: exit codes, JSON shape, and bad input (DESIGN.md section 3)."""
+"""manage.py validate_roster: exit codes, JSON shape, and bad input (docs/formats.md)."""
 
 import json
 from io import StringIO

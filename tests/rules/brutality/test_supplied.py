@@ -1,5 +1,5 @@
 """Player-supplied values: used where the rules data is unknown, marked as the player's,
-and reported as not checked against the book. Source: DESIGN.md section 2 and 4."""
+and reported as not checked against the book. Source: docs/formats.md and docs/rules-decisions.md."""
 
 import pytest
 
