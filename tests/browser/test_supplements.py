@@ -82,6 +82,7 @@ def test_fill_once_then_build_without_typing(browser, live_server, player):
     for kind in ("ranged", "ranged", "support", "melee"):
         add_model(page, kind)
     settle(page)
+    page.goto(f"/rosters/{roster.pk}/")  # the warband's settings, where the supplement is named
     assert page.get_by_text("Supplement: My Brutality book, version 2").count() == 1
     body = page.locator("#editor").inner_text()
     assert "not in Muster's copy of the book" not in body  # nothing left to type per model
