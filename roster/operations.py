@@ -26,7 +26,16 @@ MAX_MODELS = 50
 
 
 class Refused(Exception):
-    """The roster cannot take this change; ``str(exc)`` says why, in the player's words."""
+    """The roster cannot take this change. ``message`` says why, in the player's words;
+    ``field`` names the form field it concerns ("name", "options"), when there is one."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass(frozen=True)

@@ -75,8 +75,13 @@ class IronHonorUI(SystemUI):
         """
         size = post.get("game_size", "").strip()
         named = catalogue.game_size(size)
-        typed = _int(post.get("exp_limit", ""))
+        typed_text = post.get("exp_limit", "").strip()
+        typed = _int(typed_text)
         shown = _int(post.get("exp_limit_shown", ""))
+        if typed is None and typed_text != post.get("exp_limit_shown", "").strip():
+            # Something other than a whole number was typed: say so, never drop it quietly.
+            shown_back = {"game_size": size, "exp_limit": typed_text[:20]}  # shown again, unsaved
+            return shown_back, {"exp_limit": "enter the ExP limit as a whole number"}
         if named is not None and typed is not None and typed != shown and typed != named.exp_limit:
             size = "custom"  # a new ExP limit typed in means a custom game
         options: dict[str, Any] = {"game_size": size}

@@ -50,7 +50,10 @@ def _picker(request: HtmxHttpRequest) -> str | None:
 
 
 def _page(request: HtmxHttpRequest, roster: Roster, open_index: int | None) -> HttpResponse:
-    context = editor_context(roster, open_index=open_index, picker=_picker(request))
+    picker = _picker(request)
+    # An opened picker takes the focus to its search box, so typing filters at once.
+    focus = f"m{open_index}-pick-search" if picker and open_index is not None else None
+    context = editor_context(roster, open_index=open_index, picker=picker, focus=focus)
     if request.htmx and not request.htmx.history_restore_request:
         return _editor_partial(request, context, 200)
     return render(request, "roster/editor.html", context)
@@ -157,7 +160,7 @@ def update_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         try:
             change = operations.update_options(roster, name, options, posted_revision(request))
         except Refused as exc:
-            errors[exc.args[1]] = str(exc)
+            errors[exc.field or "options"] = exc.message
         except StaleRevision as exc:
             if not request.htmx:
                 return respond_conflict(request, exc.current, CONFLICT)
@@ -258,6 +261,7 @@ def move_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
 
 def _step(request: HtmxHttpRequest, pk: int, delta: int) -> HttpResponse:
     roster = get_roster_for_user(request, pk)
+    models_before = len(roster.document.get("models", []))
     try:
         change = (operations.undo if delta < 0 else operations.redo)(roster, posted_revision(request))
     except StaleRevision as exc:
@@ -269,6 +273,11 @@ def _step(request: HtmxHttpRequest, pk: int, delta: int) -> HttpResponse:
         messages.info(request, notice)
     if change.model is None:
         return after_edit(request, roster, focus="undo-button" if delta < 0 else "redo-button")
+    models_after = len(roster.document.get("models", []))
+    if models_after < models_before:
+        # The step took a model away: stay on the warband, on the row where it stood.
+        row = f"row-{min(change.model, models_after - 1)}" if models_after else "add-kind"
+        return after_edit(request, roster, focus=row)
     return after_edit(request, roster, change.model, focus=f"model-{change.model}-title")
 
 

@@ -75,6 +75,12 @@
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
+    // idiomorph leaves the focused element alone; that must only protect a field being
+    // typed in, never a pressed button whose label the answer changes.
+    var active = document.activeElement;
+    if (window.Idiomorph) {
+      window.Idiomorph.defaults.ignoreActiveValue = !!active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName);
+    }
     var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     swapping = elt && sentAt.has(elt) ? sentAt.get(elt) : edits;
   });
@@ -134,7 +140,20 @@
     var chosen = button.form.querySelector(".chips") || button.form;
     chosen.appendChild(field);
     button.disabled = true;
+    // The pressed button is now disabled: keep the keyboard in the picker, at its search.
+    var search = button.closest(".picker").querySelector(".pick-search");
+    if (search) search.focus();
     field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // Escape in a picker closes it (its "Done" link).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !event.target.closest) return;
+    var picker = event.target.closest(".picker");
+    var done = picker ? picker.querySelector("a.picker-done") : null;
+    if (!done) return;
+    event.preventDefault();
+    done.click();
   });
 
   // Picker search: show only the rows whose name holds what was typed.

@@ -195,9 +195,10 @@ def test_the_focus_lands_on_the_changed_model(open_page, player):
     page.click("a:has-text('Back to the warband')")
     page.wait_for_selector("#redo-button")
     saved(page)
-    page.get_by_role("button", name="Redo").click()
+    page.get_by_role("button", name="Redo").click()  # removes the follower again
     saved(page)
-    assert page.evaluate("() => document.activeElement.id") in ("model-6-title", "undo-button")
+    assert page.url.endswith(f"/rosters/{roster.pk}/")  # the warband stays in view
+    assert page.evaluate("() => document.activeElement.id") == "row-6"
 
 
 def test_dark_mode_follows_the_system_setting_on_every_page(open_page, player):
@@ -211,3 +212,57 @@ def test_dark_mode_follows_the_system_setting_on_every_page(open_page, player):
             page.goto(url)
             background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
             assert background == expected, url
+
+
+def test_the_share_button_says_what_it_does_after_each_click(open_page, player):
+    """The pressed button is the focused element; the answer's morph must still relabel it."""
+    roster = Roster.create(player, _document("iron-and-honor"))
+    page = open_page("phone")
+    page.goto(f"/rosters/{roster.pk}/")
+    page.get_by_role("button", name="Create a read-only link").click()
+    page.wait_for_selector("#share-url")
+    saved(page)
+    assert page.locator("#share button[type=submit]").inner_text() == "Stop sharing"
+    page.get_by_role("button", name="Stop sharing").click()
+    page.wait_for_selector("#share-url", state="detached")
+    saved(page)
+    assert page.locator("#share button[type=submit]").inner_text() == "Create a read-only link"
+
+
+def test_undoing_an_add_on_a_phone_stays_on_the_warband(open_page, player):
+    roster = Roster.create(player, _document("iron-and-honor"))
+    page = open_page("phone")
+    page.goto(f"/rosters/{roster.pk}/")
+    page.select_option("#add-kind", "follower")
+    page.click(".add-model button")
+    page.wait_for_url("**/models/7/")
+    saved(page)
+    page.click("a:has-text('Back to the warband')")
+    page.wait_for_url(f"**/rosters/{roster.pk}/")
+    saved(page)
+    page.get_by_role("button", name="Undo").click()
+    saved(page)
+    assert len(Roster.objects.get(pk=roster.pk).document["models"]) == 7
+    assert page.url.endswith(f"/rosters/{roster.pk}/")
+    assert page.evaluate("() => document.activeElement.id") == "row-6"
+    assert page.get_by_role("button", name="Redo").is_visible()
+
+
+def test_the_trait_picker_works_from_the_keyboard(open_page, player):
+    roster = Roster.create(player, _document("iron-and-honor"))
+    page = open_page("wide")
+    page.goto(f"/rosters/{roster.pk}/models/6/")
+    page.focus("#m6-pick-traits")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#m6-pick-search")
+    saved(page)
+    assert page.evaluate("() => document.activeElement.id") == "m6-pick-search"
+    page.keyboard.type("agil")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    saved(page)
+    assert "Agile" in Roster.objects.get(pk=roster.pk).document["models"][6]["traits"]
+    assert page.evaluate("() => document.activeElement.id") == "m6-pick-search"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#m6-pick-search", state="detached")
+    assert "pick=" not in page.url

@@ -35,3 +35,27 @@ def test_only_a_typed_limit_makes_it_custom_and_custom_back_to_a_size(roster, al
     back = {"name": roster.name, "game_size": "large", "exp_limit": "180", "exp_limit_shown": "180"}
     alice_client.post(url, {**back, "revision": 2})
     assert Roster.objects.get(pk=roster.pk).document["options"] == {"game_size": "large"}
+
+
+def test_an_exp_limit_that_is_no_whole_number_is_said_not_saved(roster, alice_client):
+    """ "6,5", "abc" or "1e999" in the ExP limit: the stored limit stays, and the field says so."""
+    url = reverse("roster-options", args=[roster.pk])
+    for typed in ("6,5", "abc", "1e999", ""):
+        data = {"revision": roster.revision, "name": roster.name, "game_size": "medium"}
+        response = alice_client.post(
+            url, {**data, "exp_limit": typed, "exp_limit_shown": "200"}, HTTP_HX_REQUEST="true"
+        )
+        assert response.status_code == 422, typed
+        assert "enter the ExP limit as a whole number" in response.content.decode(), typed
+        fresh = Roster.objects.get(pk=roster.pk)
+        assert (fresh.revision, fresh.document["options"]) == (roster.revision, {"game_size": "medium"})
+
+
+def test_an_empty_warband_name_is_said_in_words(roster, alice_client):
+    url = reverse("roster-options", args=[roster.pk])
+    data = {"revision": roster.revision, "name": " ", "game_size": "medium", "exp_limit": "200"}
+    response = alice_client.post(url, {**data, "exp_limit_shown": "200"}, HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert "required" in body and "('required'" not in body and "(&#x27;required" not in body
+    assert Roster.objects.get(pk=roster.pk).name == roster.name
