@@ -10,28 +10,42 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster.catalogue import catalogue_and_digest
-from rules.document import parse_document
+from rules.document import DocumentError, parse_document
 from rules.fingerprint import roster_fingerprint
 from rules.registry import SYSTEMS
-from rules.report import Report, json_number
+from rules.report import Issue, Report, json_number
 from rules.schema import RosterDocument
+from rules.supplement import Supplement, merge, supplement_digest
+from rules.system import GameSystem
+
+_merged: dict[tuple[str, str, str], Any] = {}
+MERGED_CACHE_SIZE = 64
 
 
 @dataclass(frozen=True)
 class Evaluation:
     """A stored document parsed and evaluated: the pydantic document, its catalogue,
-    the Report, and the rules data digest used."""
+    the Report, the rules data digest used, and the supplement merged into the
+    catalogue (None when the roster uses none)."""
 
     document: RosterDocument
     catalogue: Any
     report: Report
     digest: str
+    supplement: Supplement | None = None
+
+    @property
+    def supplement_digest(self) -> str | None:
+        """sha256 of the supplement used (rules.supplement.supplement_digest), or None."""
+        return supplement_digest(self.supplement) if self.supplement is not None else None
 
     @property
     def fingerprint(self) -> str:
         """12 hex digits naming this exact document with these rules data
-        (rules.fingerprint.roster_fingerprint): printed on the sheet and the shared page."""
-        return roster_fingerprint(self.document, self.digest)
+        (rules.fingerprint.roster_fingerprint): printed on the sheet and the shared page.
+        With a supplement, its digest follows the rules data digest (docs/supplements.md)."""
+        extra = self.supplement_digest
+        return roster_fingerprint(self.document, self.digest + (f"\n{extra}" if extra else ""))
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -48,13 +62,72 @@ class Evaluation:
 
 
 def evaluate_stored(
-    data: dict[str, Any], catalogue_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest
+    data: dict[str, Any],
+    catalogue_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
+    supplement: Supplement | None = None,
 ) -> Evaluation:
     """Parse a stored document (structure only: names may have left the rules data)
     and evaluate it. ``catalogue_for`` gives (catalogue, digest) of a system id: the
     database's by default; the commands pass roster.catalogue.any_catalogue_and_digest.
-    Raises DocumentError if the stored JSON is not a document."""
+    ``supplement`` (of the document's system) is merged into the catalogue first.
+    Raises DocumentError if the stored JSON is not a document, or the supplement is of
+    another system or does not fit the rules data (its JSON path)."""
     document = parse_document(data)
     system = SYSTEMS[document.system]
     catalogue, digest = catalogue_for(system.id)
-    return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest)
+    if supplement is not None:
+        catalogue = merged_catalogue(system, catalogue, digest, supplement)
+    return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
+
+
+def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Evaluation:
+    """Evaluate a stored roster's document (or ``document``, a new state of it) with the
+    supplement version the roster pins (roster.supplements). Raises DocumentError as
+    :func:`evaluate_stored`."""
+    from roster.supplements.pins import pinned_supplement
+
+    data = roster.document if document is None else document
+    supplement = pinned_supplement(roster) if roster.pk else None
+    if supplement is None:
+        return evaluate_stored(data)
+    try:
+        return evaluate_stored(data, supplement=supplement)
+    except DocumentError as exc:
+        if not exc.path.startswith(("$.values", "$.homebrew")):
+            raise
+        problem = f"{exc.path}: {exc.message}"
+    # The rules data changed under the supplement (it now gives a value the supplement
+    # fills, or took a homebrew name): evaluate with the book alone and say so.
+    evaluation = evaluate_stored(data)
+    message = (
+        f"The supplement {supplement.name} no longer fits the rules data ({problem}); "
+        "this roster is evaluated without it. Edit the supplement to use it again."
+    )
+    evaluation.report.issues.insert(0, Issue("warning", "muster.supplement.unusable", message, "Muster"))
+    return evaluation
+
+
+def roster_catalogue(roster: Any) -> Any:
+    """The catalogue a roster's forms offer and check: the rules data merged with the
+    roster's pinned supplement (so its homebrew can be chosen)."""
+    from roster.supplements.pins import pinned_supplement
+
+    system = SYSTEMS[roster.system]
+    catalogue, digest = catalogue_and_digest(system.id)
+    supplement = pinned_supplement(roster)
+    return catalogue if supplement is None else merged_catalogue(system, catalogue, digest, supplement)
+
+
+def merged_catalogue(system: GameSystem, catalogue: Any, digest: str, supplement: Supplement) -> Any:
+    """The catalogue with ``supplement`` merged in (rules.supplement.merge), cached per
+    process by rules data digest and supplement digest. Raises DocumentError."""
+    if supplement.system != system.id:
+        raise DocumentError(
+            "$.supplement.system", f"the supplement is for {supplement.system}, not {system.id}"
+        )
+    key = (system.id, digest, supplement_digest(supplement))
+    if key not in _merged:
+        if len(_merged) >= MERGED_CACHE_SIZE:
+            _merged.pop(next(iter(_merged)))
+        _merged[key] = merge(system, catalogue, supplement)
+    return _merged[key]

@@ -388,10 +388,10 @@ class Roster(models.Model):
         """Make ``document`` current as ``revision``, if the roster is still at
         ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
         both pass (the second matches no row). Raises StaleRevision otherwise."""
-        from roster.evaluation import evaluate_stored
+        from roster.evaluation import evaluate_roster
         from rules.document import dump_document
 
-        evaluation = evaluate_stored(document)
+        evaluation = evaluate_roster(self, document)
         # Stored in canonical form (NFC names, plain strings for bare picks) whatever
         # the caller built.
         document = dump_document(evaluation.document)

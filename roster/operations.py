@@ -17,8 +17,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from roster.catalogue import get_catalogue
-from roster.evaluation import Evaluation, evaluate_stored
+from roster.evaluation import Evaluation, evaluate_roster, roster_catalogue
 from roster.models import Roster
 from roster.systems import FieldErrors, ui_for
 from rules.document import DocumentError, parse_document
@@ -75,7 +74,7 @@ def _commit(
 
 
 def _unchanged(roster: Roster, model: int | None) -> Change:
-    return Change(roster, evaluate_stored(roster.document), model, saved=False)
+    return Change(roster, evaluate_roster(roster), model, saved=False)
 
 
 def update_model(roster: Roster, index: int, edit: ModelEdit, revision: int) -> Change:
@@ -118,7 +117,7 @@ def add_model(roster: Roster, kind: str, revision: int) -> Change:
     """Add a fresh model of ``kind`` (hero, companion, follower; a class; a profile slug)
     at the end. Raises Refused for an unknown kind or a full roster."""
     ui = ui_for(roster.system)
-    catalogue = get_catalogue(roster.system)
+    catalogue = roster_catalogue(roster)
     kinds = dict(ui.model_kinds(catalogue))
     models = roster.document.get("models", [])
     if kind not in kinds:
@@ -173,7 +172,7 @@ def _step(roster: Roster, delta: int, revision: int) -> Change:
     before = roster.document
     if not roster.step(delta, revision):
         return _unchanged(roster, None)
-    return Change(roster, evaluate_stored(roster.document), changed_model(before, roster.document))
+    return Change(roster, evaluate_roster(roster), changed_model(before, roster.document))
 
 
 def undo(roster: Roster, revision: int) -> Change:
@@ -191,7 +190,7 @@ def restore(roster: Roster, number: int, revision: int) -> Change:
     Revision.DoesNotExist for an unknown number, StaleRevision when stale."""
     before = roster.document
     roster.restore(number, revision)
-    return Change(roster, evaluate_stored(roster.document), changed_model(before, roster.document))
+    return Change(roster, evaluate_roster(roster), changed_model(before, roster.document))
 
 
 def changed_model(before: dict[str, Any], after: dict[str, Any]) -> int | None:

@@ -245,6 +245,7 @@ MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 # given, and the only way back in after a forgotten password. Mail goes to the console
 # unless EMAIL_HOST is set (SMTP). allauth's rate limits count in the default cache.
 INSTALLED_APPS += ["allauth", "allauth.account", "roster.accounts"]
+INSTALLED_APPS += ["roster.supplements"]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",

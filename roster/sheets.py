@@ -81,6 +81,7 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "made": info.made or timezone.now(),
         "digest": evaluation.digest[:12],
         "fingerprint": evaluation.fingerprint,
+        "supplement": evaluation.supplement,
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
         "long": len(evaluation.report.models) >= LONG_SHEET_MODELS,
@@ -105,7 +106,9 @@ def cached_sheet(evaluation: Evaluation, info: SheetInfo, label: str = "sheet") 
     message for the player) when the render is stopped, busy or fails; a sheet stopped
     for taking too long is refused at once for an hour after.
     """
-    key = sheet_key(dump_document(evaluation.document), evaluation.digest, info)
+    # A supplement's values are part of what the sheet shows: its digest joins the key.
+    rules = "+".join(d for d in (evaluation.digest, evaluation.supplement_digest) if d)
+    key = sheet_key(dump_document(evaluation.document), rules, info)
     pdf = get_sheet(key)
     if pdf is not None:
         return pdf

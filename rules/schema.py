@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Protocol, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, PrivateAttr, StringConstraints
 
 from rules.names import name_key
 from rules.text import clean_text
@@ -51,6 +51,36 @@ class Strict(BaseModel):
     """Base of every schema: strict types, unknown keys are an error."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class Marked(Strict):
+    """Base of a catalogue entry a supplement can fill or add (rules.supplement).
+
+    The marks are private: never part of the rules data, its dump or its digest. An
+    entry of the book carries none; :func:`rules.supplement.merge` marks the fields a
+    supplement filled and the entries it added (homebrew).
+    """
+
+    _filled_by: dict[str, str] = PrivateAttr(default_factory=dict)
+    _homebrew_of: str | None = PrivateAttr(default=None)
+
+    def supplement_of(self, field: str) -> str | None:
+        """The name of the supplement that gave ``field`` its value; None for the book's
+        own values (or a value still unknown). Every field of a homebrew entry is the
+        supplement's."""
+        return self._homebrew_of or self._filled_by.get(field)
+
+    @property
+    def homebrew(self) -> str | None:
+        """The name of the supplement this entry comes from, None for the book's entries."""
+        return self._homebrew_of
+
+    def mark(self, supplement: str, fields: list[str] | None) -> None:
+        """Record that ``supplement`` gave ``fields`` (None: the whole entry is homebrew)."""
+        if fields is None:
+            self._homebrew_of = supplement
+        else:
+            self._filled_by.update(dict.fromkeys(fields, supplement))
 
 
 def json_path(loc: tuple[Any, ...]) -> str:

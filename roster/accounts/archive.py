@@ -19,8 +19,10 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.text import slugify
 
 from roster.models import Roster
-from roster.transfer import export_json, import_document
+from roster.supplements.pins import pinned_supplement
+from roster.transfer import export_json, import_export
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
+from rules.supplement import Supplement
 
 MAX_MEMBERS = 200  # the most rosters Muster keeps per player (roster.views.rosters)
 MAX_ARCHIVE_BYTES = 20_000_000
@@ -41,11 +43,12 @@ def member_name(roster: Roster) -> str:
 
 
 def build_archive(rosters: list[Roster]) -> bytes:
-    """The zip (deflated) of the given rosters' documents as Export writes them."""
+    """The zip (deflated) of the given rosters' documents as Export writes them (each with
+    the supplement it uses, docs/supplements.md)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for roster in rosters:
-            archive.writestr(member_name(roster), export_json(roster.document))
+            archive.writestr(member_name(roster), export_json(roster.document, pinned_supplement(roster)))
     return buffer.getvalue()
 
 
@@ -57,16 +60,19 @@ def is_archive_upload(upload: UploadedFile[bytes]) -> bool:
 
 
 def read_archive_upload(
-    upload: UploadedFile[bytes], catalogue_for: Callable[[str], Any]
-) -> list[dict[str, Any]]:
+    upload: UploadedFile[bytes], catalogue_for: Callable[[str], tuple[Any, str]]
+) -> list[tuple[dict[str, Any], Supplement | None]]:
     """read_archive() of an uploaded zip, refused unread when larger than MAX_ARCHIVE_BYTES."""
     if upload.size is not None and upload.size > MAX_ARCHIVE_BYTES:
         raise ArchiveError(f"The zip is {upload.size:,} bytes; the limit is {MAX_ARCHIVE_BYTES:,}.")
     return read_archive(upload.read(MAX_ARCHIVE_BYTES + 1), catalogue_for)
 
 
-def read_archive(data: bytes, catalogue_for: Callable[[str], Any]) -> list[dict[str, Any]]:
-    """The canonical documents in a zip, in the zip's order; all or nothing.
+def read_archive(
+    data: bytes, catalogue_for: Callable[[str], tuple[Any, str]]
+) -> list[tuple[dict[str, Any], Supplement | None]]:
+    """The canonical documents in a zip, each with the supplement it carries (or None), in
+    the zip's order; all or nothing. ``catalogue_for`` gives (catalogue, digest).
 
     Raises ArchiveError when the zip is unreadable, too large, holds too many files, or
     any file is not a roster Muster can edit (the message names the file and the place).
@@ -94,7 +100,7 @@ def read_archive(data: bytes, catalogue_for: Callable[[str], Any]) -> list[dict[
         if inflated > MAX_INFLATED_BYTES:
             raise ArchiveError(f"The files in the zip add up to more than {MAX_INFLATED_BYTES:,} bytes.")
         try:
-            documents.append(import_document(raw, catalogue_for))
+            documents.append(import_export(raw, catalogue_for))
         except DocumentError as exc:
             where = f"{path_words(exc.path)}: {exc.message} (at {exc.path})"
             raise ArchiveError(f"{info.filename}: {where}.") from None

@@ -20,9 +20,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from roster.accounts.archive import ArchiveError, build_archive, read_archive_upload
 from roster.accounts.forms import DeleteAccountForm
-from roster.catalogue import get_catalogue
+from roster.catalogue import catalogue_and_digest
 from roster.limits import limited
 from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
+from roster.supplements.pins import adopt, pin
 from roster.views.common import player
 
 
@@ -79,7 +80,7 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
     """The Import page's answer to an uploaded zip (the account page's download): every
     roster in it imported, or none, with the reason at the form (422)."""
     try:
-        documents = read_archive_upload(upload, get_catalogue)
+        documents = read_archive_upload(upload, catalogue_and_digest)
         held = _active_rosters(player(request)).count()
         if held + len(documents) > MAX_ROSTERS_PER_USER:
             raise ArchiveError(
@@ -90,8 +91,10 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     try:
         with transaction.atomic():
-            for document in documents:
-                Roster.create(player(request), document, action="Imported")
+            for document, supplement in documents:
+                roster = Roster.create(player(request), document, action="Imported")
+                if supplement is not None:  # the export carried its supplement: the same numbers
+                    pin(roster, adopt(player(request), supplement))
     except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django_htmx.http import push_url, retarget
 from django_htmx.middleware import HtmxDetails
 
-from roster.evaluation import Evaluation, evaluate_stored
+from roster.evaluation import Evaluation, evaluate_roster
 from roster.forms import RevisionForm
 from roster.models import Roster
 from roster.rules_changes import rules_changes
@@ -73,7 +73,7 @@ def editor_context(
     ``focus`` the id of the element that takes the focus after the swap;
     ``add_error`` a message for the add-a-model form; ``picker`` the open picker.
     """
-    evaluation = evaluation or evaluate_stored(roster.document)
+    evaluation = evaluation or evaluate_roster(roster)
     context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
     count = len(evaluation.report.models)
     if open_index is not None and not 0 <= open_index < count:

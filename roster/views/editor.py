@@ -17,8 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from roster import operations
-from roster.catalogue import get_catalogue
-from roster.evaluation import evaluate_stored
+from roster.evaluation import evaluate_roster, roster_catalogue
 from roster.forms import AddModelForm, MoveForm, read_model
 from roster.models import Roster, StaleRevision
 from roster.operations import Change, ModelEdit, Refused
@@ -87,7 +86,7 @@ def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     model_index(roster, index)
     ui = ui_for(roster.system)
     current = roster.document["models"][index]
-    edit = read_model(ui, request.POST, current, get_catalogue(roster.system))
+    edit = read_model(ui, request.POST, current, roster_catalogue(roster))
     # A saved edit can always be undone and never redone: Undo and Redo are redrawn only
     # when that differs from before.
     before = (roster.can_undo, roster.can_redo) if edit.saved != current else None
@@ -144,7 +143,7 @@ def _model_conflict(request: HtmxHttpRequest, current: Roster, index: int, edit:
         return respond_conflict(request, current, MODEL_CONFLICT.replace("below", "of the model"), index)
     if index >= len(current.document.get("models", [])):
         return respond_conflict(request, current, CONFLICT)
-    change = Change(current, evaluate_stored(current.document), index, saved=False)
+    change = Change(current, evaluate_roster(current), index, saved=False)
     return _model_update(request, change, edit, 409, conflict=True, notice=MODEL_CONFLICT)
 
 
@@ -154,7 +153,7 @@ def update_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Change the warband name and the system's options (game size...)."""
     roster = get_roster_for_user(request, pk)
     ui = ui_for(roster.system)
-    options, errors = ui.options_from_post(request.POST, get_catalogue(roster.system))
+    options, errors = ui.options_from_post(request.POST, roster_catalogue(roster))
     name = request.POST.get("name", roster.name)
     change = None
     if not errors:
@@ -301,7 +300,7 @@ def redo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def acknowledge_rules(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The player has read what changed in the rules data; stop showing it."""
     roster = get_roster_for_user(request, pk)
-    digest = evaluate_stored(roster.document).digest
+    digest = evaluate_roster(roster).digest
     Roster.objects.filter(pk=roster.pk).update(rules_digest=digest)
     roster.rules_digest = digest
     return after_edit(request, roster)

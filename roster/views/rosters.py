@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.catalogue import get_catalogue
 from roster.models import Roster, StaleRevision, TooManyRosters
+from roster.supplements.pins import pin, pinned_version
 from roster.systems import UIS
 from roster.views.common import get_roster_for_user, player, posted_revision
 from roster.views.editor import CONFLICT
@@ -157,6 +158,9 @@ def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
         copy_ = Roster.create(request.user, document, action=f"Copied from {roster.name}")
     except TooManyRosters:
         return _full(request)
+    used = pinned_version(roster)
+    if used is not None:  # the copy uses the same supplement version
+        pin(copy_, used)
     return redirect("roster-edit", copy_.pk)
 
 

@@ -13,12 +13,13 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
-from roster.evaluation import evaluate_stored
+from roster.evaluation import evaluate_roster
 from roster.limits import limited
 from roster.models import Roster, ShareLink, TooManyRosters
 from roster.rendering import SheetNotRendered
 from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
+from roster.supplements.pins import adopt, pin, pinned_supplement
 from roster.systems import ui_for
 from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context
 from rules.registry import SYSTEMS
@@ -41,7 +42,7 @@ def _pdf_response(
     paper = request.GET.get("paper", "a4")
     paper = paper if paper in PAPERS else "a4"
     compact = request.GET.get("compact", "") in ("1", "yes", "true")
-    evaluation = evaluate_stored(roster.document)
+    evaluation = evaluate_roster(roster)
     info = SheetInfo(
         owner=roster.owner.get_username(), paper=paper, compact=compact, share_url=share_url(request, link)
     )
@@ -109,7 +110,7 @@ def _shared_roster(token: str) -> tuple[ShareLink, Roster]:
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only roster behind a share link, from the same Report as the editor."""
     link, roster = _shared_roster(token)
-    evaluation = evaluate_stored(roster.document)
+    evaluation = evaluate_roster(roster)
     ui = ui_for(roster.system)
     context = panel_context(roster, evaluation)
     context.update(
@@ -143,4 +144,7 @@ def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
     except TooManyRosters as exc:
         messages.error(request, exc.message)
         return redirect("roster-list")
+    used = pinned_supplement(roster)
+    if used is not None:  # the copy keeps the numbers: the supplement comes along as the copier's
+        pin(mine, adopt(request.user, used))
     return redirect("roster-edit", mine.pk)

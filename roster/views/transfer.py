@@ -10,11 +10,12 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
 from roster.accounts.archive import is_archive_upload
-from roster.catalogue import get_catalogue
-from roster.evaluation import evaluate_stored
+from roster.catalogue import catalogue_and_digest
+from roster.evaluation import evaluate_roster
 from roster.limits import limited
 from roster.models import Roster, TooManyRosters
-from roster.transfer import export_json, export_text, import_document
+from roster.supplements.pins import adopt, pin, pinned_supplement
+from roster.transfer import export_json, export_text, import_export
 from roster.views.account_page import import_zip
 from roster.views.common import get_roster_for_user
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
@@ -32,7 +33,8 @@ def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster document as a .json download."""
     roster = get_roster_for_user(request, pk)
     name = slugify(roster.name, allow_unicode=True) or "roster"
-    return _download(export_json(roster.document), "application/json; charset=utf-8", f"{name}.json")
+    text = export_json(roster.document, pinned_supplement(roster))
+    return _download(text, "application/json; charset=utf-8", f"{name}.json")
 
 
 @require_GET
@@ -40,7 +42,7 @@ def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
 def export_roster_text(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster as plain text for forums and chat."""
     roster = get_roster_for_user(request, pk)
-    text = export_text(evaluate_stored(roster.document))
+    text = export_text(evaluate_roster(roster))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
@@ -63,7 +65,7 @@ def import_roster(request: HttpRequest) -> HttpResponse:
     else:
         raw = upload.read(MAX_DOCUMENT_BYTES + 1) if upload is not None else pasted
         try:
-            document = import_document(raw, get_catalogue)
+            document, supplement = import_export(raw, catalogue_and_digest)
         except DocumentError as exc:
             error = f"Not imported: {path_words(exc.path)}: {exc.message} (at {exc.path})."
     if not error:
@@ -72,6 +74,8 @@ def import_roster(request: HttpRequest) -> HttpResponse:
         except TooManyRosters as exc:
             error = exc.message
         else:
+            if supplement is not None:  # the export carried its supplement: the same numbers here
+                pin(roster, adopt(request.user, supplement))
             return redirect("roster-edit", roster.pk)
     return render(
         request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.beestwars import costs
-from rules.beestwars.catalogue import BeestwarsCatalogue
+from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.checks import run_checks
 from rules.beestwars.document import BeestwarsRoster
 from rules.beestwars.warband import Fighter, Warband
@@ -97,6 +97,9 @@ def _model_report(f: Fighter, catalogue: BeestwarsCatalogue) -> ModelReport:
             for a, by in (catalogue.abilities_of(p) if p else [])
         ],
         "supplied_words": _supplied_words(f, catalogue),
+        "supplement": _supplement_name(f),
+        "supplement_words": _supplied_words(f, catalogue, "supplement"),
+        "homebrew": p.homebrew if p else None,
         "supplied": sorted(
             k for k, v in (f.model.supplied.model_dump() if f.model.supplied else {}).items() if v is not None
         ),
@@ -106,15 +109,28 @@ def _model_report(f: Fighter, catalogue: BeestwarsCatalogue) -> ModelReport:
     return ModelReport(f.index, f.name, f.cost, f.lines, derived)
 
 
-def _supplied_words(f: Fighter, catalogue: BeestwarsCatalogue) -> list[str]:
-    """The player's values in use, as the book names them: "Points: 40", "Toughness (T): 4",
+def _supplement_name(f: Fighter) -> str | None:
+    """The supplement that gave this fighter's values (or its homebrew profile), or None."""
+    if f.profile is None:
+        return None
+    if f.profile.homebrew:
+        return f.profile.homebrew
+    for key in ("points", *STATS):
+        if costs.value_of(f, key)[1] == "supplement":
+            return f.profile.supplement_of(key)
+    return None
+
+
+def _supplied_words(f: Fighter, catalogue: BeestwarsCatalogue, by: str = "player") -> list[str]:
+    """The player's values in use (``by`` "player": the model's own, "supplement": the
+    roster's supplement's), as the book names them: "Points: 40", "Toughness (T): 4",
     "Might (Mt): 2d6". Source: The Denizens of the Beestwars p.3."""
     out = []
     points, origin = costs.value_of(f, "points")
-    if origin == "player":
+    if origin == by:
         out.append(value_words("Points", points))
     for key, stat in costs.stat_values(f, catalogue).items():
-        if stat["from"] == "player":
+        if stat["from"] == by:
             out.append(value_words(catalogue.stat_names[key], stat["text"]))
     return out
 

@@ -15,13 +15,13 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules.names import name_key
-from rules.schema import Slug, Strict, index_entries
+from rules.schema import Marked, Slug, Strict, index_entries
 
 Faction = Literal["Clovis", "Geladan"]
 STATS = ("skill", "might", "toughness", "movement", "defense")
 
 
-class Ability(Strict):
+class Ability(Marked):
     """A special ability (or a Profiles-column entry) with our one-sentence summary.
 
     Source: The Denizens of the Beestwars pp.6-9.
@@ -37,7 +37,7 @@ class Ability(Strict):
     """Abilities this one gives (Hero gives Brawler and Elite, p.8)."""
 
 
-class Profile(Strict):
+class Profile(Marked):
     """One row of the profile table (p.11).
 
     ``name`` is the printed name, with the equipment in brackets where names repeat

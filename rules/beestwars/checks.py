@@ -135,6 +135,27 @@ def check_supplied_not_needed(w: Warband) -> list[Issue]:
     return out
 
 
+def check_supplement(w: Warband) -> list[Issue]:
+    """Values and homebrew profiles from the roster's supplement are used but never checked
+    against the book (info), named so on every page. Source: p.11."""
+    out = []
+    for f in w.fighters:
+        p = f.profile
+        if p is None:
+            continue
+        if p.homebrew:
+            message = f"{p.name} is a homebrew profile from supplement {p.homebrew}, not in the book."
+            out.append(w.issue("info", "supplement.homebrew", message, p.page or None, f))
+            continue
+        used = [(k, value_of(f, k)[0]) for k in ("points", *STATS) if value_of(f, k)[1] == "supplement"]
+        if used:
+            words = ", ".join(f"{w.catalogue.stat_names.get(k, k)} {v}" for k, v in used)
+            by = p.supplement_of(used[0][0])
+            message = f"{words}: from supplement {by}, the player's values, not checked against the book."
+            out.append(w.issue("info", "supplement.unchecked", message, p.page, f))
+    return out
+
+
 def check_hero_limit(w: Warband) -> list[Issue]:
     """One Hero per full 100 points of the limit, never more than four. Source: p.8."""
     heroes = w.heroes()
@@ -221,6 +242,7 @@ CHECKS: list[Check] = [
     check_points_limit,
     check_unknown_points,
     check_supplied_not_needed,
+    check_supplement,
     check_hero_limit,
     check_named_fighters,
     check_uncertain_profiles,

@@ -12,22 +12,26 @@ from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.warband import Fighter
 from rules.report import CostLine
 
-Origin = Literal["book", "player"]
+Origin = Literal["book", "player", "supplement"]
 
 
 def value_of(fighter: Fighter, key: str) -> tuple[int | None, Origin | None]:
     """Return (value, origin) of "points" or one of STATS for a fighter.
 
-    The book's value wins; a supplied value is used only where the book's is unknown.
+    The book's value wins; where it is unknown the model's own supplied value is used
+    ("player"), then the roster's supplement's ("supplement"; every value of a homebrew
+    profile is the supplement's).
     (None, None) when neither gives it or the profile is unknown. Source: p.11.
     """
     if fighter.profile is None:
         return None, None
     book: int | None = fighter.profile.points if key == "points" else fighter.profile.stat(key)
-    if book is not None:
+    if book is not None and fighter.profile.supplement_of(key) is None:
         return book, "book"
     supplied = fighter.supplied(key)
-    return (supplied, "player") if supplied is not None else (None, None)
+    if supplied is not None:
+        return supplied, "player"
+    return (book, "supplement") if book is not None else (None, None)
 
 
 def model_cost(fighter: Fighter) -> tuple[int | None, list[CostLine]]:
@@ -40,13 +44,18 @@ def model_cost(fighter: Fighter) -> tuple[int | None, list[CostLine]]:
     label = fighter.profile.name if fighter.profile else fighter.model.profile
     if origin == "player":
         label += " (points supplied by the player)"
+    elif fighter.profile is not None and fighter.profile.homebrew:
+        label += f" (homebrew, supplement {fighter.profile.homebrew})"
+    elif origin == "supplement" and fighter.profile is not None:
+        label += f" (points from supplement {fighter.profile.supplement_of('points')})"
     return points, [CostLine(label, points)]
 
 
 def stat_values(fighter: Fighter, catalogue: BeestwarsCatalogue) -> dict[str, dict[str, Any]]:
-    """Every stat as {"value", "text", "from", "reading"}: "from" is "book", "player" or
-    None (unknown); "reading" is the text of an uncertain reading of a garbled row
-    ("15") while the value is unknown, else None: shown as uncertain, never used.
+    """Every stat as {"value", "text", "from", "reading"}: "from" is "book", "player",
+    "supplement" (the model's report names it) or None (unknown);
+    "reading" is the text of an uncertain reading of a garbled row ("15") while the
+    value is unknown, else None: shown as uncertain, never used.
 
     ``text`` is what a sheet prints: Might as dice ("2d6"), Movement in inches ('4"').
     Source: The Denizens of the Beestwars p.3, p.11.

@@ -17,14 +17,14 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules.names import name_key
-from rules.schema import Slug, Strict, index_entries
+from rules.schema import Marked, Slug, Strict, index_entries
 
 StatKey = Literal["Move", "FS", "Dex", "HP", "Will", "Atk", "Save"]
 STATS: tuple[StatKey, ...] = ("Move", "FS", "Dex", "HP", "Will", "Atk", "Save")
 Section = str
 
 
-class Entry(Strict):
+class Entry(Marked):
     """Anything a document names: slug, printed name, other printed forms, and its section."""
 
     slug: Slug

@@ -12,6 +12,7 @@ from rules.brutality.catalogue import BrutalityCatalogue
 from rules.brutality.stats import (
     PLAYER,
     PLAYER_ORIGIN,
+    SUPPLEMENT,
     base_value,
     effective_stats,
     power_allowance,
@@ -25,10 +26,11 @@ from rules.words import value_words
 def cost_line(f: Fighter) -> CostLine:
     """The model's one priced line: "Basic Melee" 1 or "Upgraded: Berserker (Melee)" 1.5 points."""
     class_name = f.cls.name if f.cls else f.model.class_
+    homebrew = " (homebrew)" if any(e is not None and e.homebrew for e in (f.cls, f.upgrade)) else ""
     if f.upgraded:
         upgrade = f.upgrade.name if f.upgrade else f.model.upgrade
-        return CostLine(f"Upgraded: {upgrade} ({class_name})", f.cost)
-    return CostLine(f"Basic {class_name}", f.cost)
+        return CostLine(f"Upgraded: {upgrade} ({class_name}){homebrew}", f.cost)
+    return CostLine(f"Basic {class_name}{homebrew}", f.cost)
 
 
 def _armed(f: Fighter) -> dict[str, Any]:
@@ -45,6 +47,7 @@ def _traits(f: Fighter) -> list[dict[str, Any]]:
             "modifiers": dict(t.modifiers) if t else {},
             "summary": t.summary if t else None,
             "section": t.section if t else None,
+            "homebrew": t.homebrew if t else None,
         }
         for name, t in f.traits
     ]
@@ -61,6 +64,7 @@ def _ability(f: Fighter) -> dict[str, Any] | None:
         "known": a is not None,
         "summary": a.summary if a else None,
         "section": a.section if a else None,
+        "homebrew": a.homebrew if a else None,
     }
 
 
@@ -107,12 +111,19 @@ def model_report(f: Fighter, catalogue: BrutalityCatalogue) -> ModelReport:
     each stat with base, source, origin, modifiers and value; None where unknown),
     armed, traits, ability, powers (with range in inches), power_access, supplied
     (the player's values that are used), player_values (the keys shown as the player's)
-    and supplied_words (those values in the book's words, "Armed in Melee: yes").
+    and supplied_words (those values in the book's words, "Armed in Melee: yes");
+    supplement (the name of the roster's supplement that gave values, or None),
+    supplement_values and supplement_words (the values it gave), homebrew (the
+    supplement a homebrew class or upgrade comes from).
     """
     stats = [s.as_json() for s in effective_stats(f, catalogue)]
     armed = _armed(f)
     powers, access = _powers(f)
     used = {k: v for k, v in f.supplied().items() if base_value(f, k)[1] == PLAYER}
+    keys = (*(s["key"] for s in stats), "Armed", "Powers")
+    from_supplement = {k: base_value(f, k) for k in keys}
+    supplement = {k: v[0] for k, v in from_supplement.items() if v[1] == SUPPLEMENT}
+    supplement_name = f.line.supplement_of(next(iter(supplement))) if supplement and f.line else None
     derived = {
         "class": f.cls.name if f.cls else f.model.class_,
         "class_known": f.cls is not None,
@@ -130,5 +141,12 @@ def model_report(f: Fighter, catalogue: BrutalityCatalogue) -> ModelReport:
         "player_values": sorted(used),
         "supplied_words": supplied_words(used, catalogue),
         "player_origin": PLAYER_ORIGIN,
+        "supplement": supplement_name,
+        "supplement_values": supplement,
+        "supplement_words": supplied_words(supplement, catalogue),
+        "homebrew": {
+            "class": f.cls.homebrew if f.cls else None,
+            "upgrade": f.upgrade.homebrew if f.upgrade and f.upgraded else None,
+        },
     }
     return ModelReport(f.index, f.name, f.cost, [cost_line(f)], derived)

@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from rules.brutality.stats import effective_stats, power_allowance
+from rules.brutality.catalogue import STATS, Entry
+from rules.brutality.stats import SUPPLEMENT, base_value, effective_stats, power_allowance
 from rules.brutality.warband import Fighter, Warband
 from rules.report import Issue
+from rules.words import yes_no
 
+HOMEBREW = "Homebrew"
 Check = Callable[[Warband], list[Issue]]
 
 
@@ -182,7 +185,11 @@ def check_supplied(w: Warband) -> list[Issue]:
             continue
         line = f.line
         section = line.section if line else "Building Your Army List - Simple"
-        known = [k for k in supplied if line is not None and line.value_of(k) is not None]
+        known = [
+            k
+            for k in supplied
+            if line is not None and line.value_of(k) is not None and line.supplement_of(k) is None
+        ]
         used = {k: v for k, v in supplied.items() if k not in known}
         if used:
             values = ", ".join(f"{w.catalogue.stat_name(k)} {v}" for k, v in used.items())
@@ -192,6 +199,32 @@ def check_supplied(w: Warband) -> list[Issue]:
             values = ", ".join(f"{w.catalogue.stat_name(k)} {line.value_of(k)}" for k in known)
             message = f"Supplied values ignored: the book gives {values}."
             out.append(w.issue("warning", "supplied.not-needed", message, section, f))
+    return out
+
+
+def check_supplement(w: Warband) -> list[Issue]:
+    """Values and entries from the roster's supplement are used but not checked against
+    the book (info): "Movement 5, Hit Points 2: from supplement My book"; a homebrew
+    class, upgrade, Model Trait or Ability is named so. Source: the line's section."""
+    out = []
+    for f in w.fighters:
+        line = f.line
+        if line is None:
+            continue
+        used = [(k, base_value(f, k)) for k in (*STATS, "Armed", "Powers")]
+        values = [(k, v, o) for k, (v, src, o) in used if src == SUPPLEMENT]
+        if values and not line.homebrew:
+            words = ", ".join(f"{w.catalogue.stat_name(k)} {yes_no(v)}" for k, v, _ in values)
+            message = f"{words}: from {values[0][2]}, the player's values, not checked against the book."
+            out.append(w.issue("info", "supplement.unchecked", message, line.section, f))
+        entries: list[Entry] = [
+            e for e in (f.cls, f.upgrade if f.upgraded else None, f.ability) if e is not None
+        ]
+        entries += f.traits_known
+        for entry in entries:
+            if entry.homebrew:
+                message = f"{entry.name} is homebrew from supplement {entry.homebrew}, not in the book."
+                out.append(w.issue("info", "supplement.homebrew", message, HOMEBREW, f))
     return out
 
 
@@ -206,4 +239,5 @@ CHECKS: list[Check] = [
     check_stat_limits,
     check_unknown_values,
     check_supplied,
+    check_supplement,
 ]

@@ -15,6 +15,7 @@ from rules.brutality.warband import Fighter
 
 PLAYER = "player"
 PLAYER_ORIGIN = "player-supplied"
+SUPPLEMENT = "supplement"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +35,9 @@ class Modifier:
 class EffectiveStat:
     """One stat of a model's effective line.
 
-    ``base`` comes from ``source`` ("class", "upgrade", "player" or None when unknown)
-    named by ``origin`` ("Melee", "Berserker", "player-supplied"); ``value`` is base
+    ``base`` comes from ``source`` ("class", "upgrade", "player", "supplement" or None
+    when unknown) named by ``origin`` ("Melee", "Berserker", "player-supplied",
+    "supplement <name>"); ``value`` is base
     plus every modifier, None when the base is unknown. Move is in inches.
     """
 
@@ -65,16 +67,20 @@ class EffectiveStat:
 def base_value(fighter: Fighter, key: str) -> tuple[int | bool | None, str | None, str | None]:
     """(value, source, origin) of one base value ("FS", "Armed", "Powers").
 
-    The book's line wins; where it is unknown the player's supplied value is used
-    (source "player"); otherwise (None, None, None).
+    The book's line wins; where it is unknown the model's own supplied value is used
+    (source "player"), then the roster's supplement's (source "supplement", origin
+    "supplement <name>"); otherwise (None, None, None).
     """
     line = fighter.line
     book = line.value_of(key) if line is not None else None
-    if book is not None and line is not None:
+    by = line.supplement_of(key) if line is not None else None
+    if book is not None and line is not None and by is None:
         return book, fighter.line_kind, line.name
     supplied = fighter.supplied().get(key)
     if supplied is not None:
         return supplied, PLAYER, PLAYER_ORIGIN
+    if book is not None:
+        return book, SUPPLEMENT, f"supplement {by}"
     return None, None, None
 
 

@@ -130,6 +130,7 @@ def _model_report(f: Fighter, catalogue: IronHonorCatalogue) -> ModelReport:
                 "page": t.page if t else None,
                 "source": (t.source or page_source(catalogue.book, t.page)) if t else None,
                 "choice": p.choice,
+                "homebrew": t.homebrew if t else None,
             }
             for p, t in f.traits
         ],

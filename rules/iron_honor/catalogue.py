@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules.names import name_key
-from rules.schema import Slug, Strict, index_entries
+from rules.schema import Marked, Slug, Strict, index_entries
 
 Category = Literal["heroic", "rare", "common"]
 TypeSlug = Literal["hero", "companion", "follower"]
@@ -21,7 +21,7 @@ Requirement = Literal["ranged", "two-handed-ranged", "shield", "two-one-handed"]
 ATTRIBUTES = ("MA", "RA", "PD", "WP")
 
 
-class Entry(Strict):
+class Entry(Marked):
     """Anything a document names: slug, printed name, other printed forms."""
 
     slug: Slug

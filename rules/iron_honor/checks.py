@@ -486,6 +486,24 @@ def check_skill_kinds(w: Warband) -> list[Issue]:
     return out
 
 
+def check_homebrew_traits(w: Warband) -> list[Issue]:
+    """A homebrew trait from the roster's supplement is priced at the player's cost, never
+    checked against the book (info). Source: Iron & Honor p.22."""
+    return [
+        w.issue(
+            "info",
+            "supplement.homebrew",
+            f"{t.name} is homebrew from supplement {t.homebrew}, "
+            f"{t.cost} ExP as the player priced it, not in the book.",
+            22,
+            f,
+        )
+        for f in w.fighters
+        for t in f.known_traits()
+        if t.homebrew
+    ]
+
+
 CHECKS: list[Check] = [
     check_catalogue_names,
     check_one_hero,
@@ -507,6 +525,7 @@ CHECKS: list[Check] = [
     check_trait_choices,
     check_redundant_traits,
     check_skill_kinds,
+    check_homebrew_traits,
 ]
 
 

@@ -25,7 +25,10 @@ def model_cost(fighter: Fighter) -> tuple[int, list[CostLine]]:
         label = f"{pick.label} ({skill.name})" if skill and pick.label else pick.skill
         lines.append(CostLine(label, skill.cost if skill else None))
     for tpick, trait in fighter.traits:
-        lines.append(CostLine(trait.name if trait else tpick.name, trait.cost if trait else None))
+        label = trait.name if trait else tpick.name
+        if trait is not None and trait.homebrew:
+            label += " (homebrew)"
+        lines.append(CostLine(label, trait.cost if trait else None))
     return sum(x.cost for x in lines if isinstance(x.cost, int)), lines
 
 

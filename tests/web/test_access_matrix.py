@@ -6,6 +6,9 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from roster.models import Roster, ShareLink
+from roster.supplements.models import Supplement
+from rules.supplement import read_supplement
+from tests.supplements import brutality_supplement
 from tests.web.cast import client_for, make_user, model_post, northmen
 
 LOGIN = "login"  # a 302 to the log-in page
@@ -98,6 +101,25 @@ for _name, _data in OWNED_POST.items():
         {"owner": owner, "stranger": 404, "anon": LOGIN, "holder": LOGIN},
     )
 
+# Supplements (docs/supplements.md): the owner's pages, and a shared supplement's link.
+OWNED = {"owner": 200, "stranger": 404, "anon": LOGIN, "holder": LOGIN}
+OWNED_CHANGE = {"owner": 302, "stranger": 404, "anon": LOGIN, "holder": LOGIN}
+MATRIX.update(
+    {
+        "supplement-list": ("GET", None, None, PLAYER),
+        "supplement-import": ("GET", None, None, PLAYER),
+        "supplement-new": ("POST", None, {"system": "brutality", "name": "N"}, ONLY_PLAYERS_ONWARD),
+        "supplement-edit": ("GET", "supplement", None, OWNED),
+        "supplement-export": ("GET", "supplement", None, OWNED),
+        "supplement-share": ("POST", "supplement", {}, OWNED_CHANGE),
+        "supplement-unshare": ("POST", "supplement", {}, OWNED_CHANGE),
+        "supplement-shared": ("GET", "supplement-token", None, ANYONE),
+        "supplement-copy": ("POST", "supplement-token", {}, ONLY_PLAYERS_ONWARD),
+        "roster-supplement": ("GET", "roster", None, OWNED),
+        "roster-supplement-accept": ("POST", "roster", {}, OWNED_CHANGE),
+    }
+)
+
 
 def all_url_names(resolver=None, namespace=""):
     names = set()
@@ -123,9 +145,12 @@ def cast(db):
     link = ShareLink.objects.create(roster=roster)
     holder = Client()
     holder.get(reverse("shared", args=[link.token]))
+    supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
     return {
         "roster": roster,
         "token": link.token,
+        "supplement": supplement,
+        "supplement_token": supplement.share(),
         "clients": {
             "owner": client_for(alice),
             "stranger": client_for(bob),
@@ -147,6 +172,10 @@ def request_for(name, cast):
             kwargs["number"] = 1
     elif kind == "token":
         kwargs = {"token": cast["token"]}
+    elif kind == "supplement":
+        kwargs = {"pk": cast["supplement"].pk}
+    elif kind == "supplement-token":
+        kwargs = {"token": cast["supplement_token"]}
     elif kind == "email-key":
         kwargs = {"key": "not-a-key"}
     elif kind == "reset-key":

@@ -1,4 +1,5 @@
-"""``manage.py export_roster ID``: print a roster document as JSON."""
+"""``manage.py export_roster ID``: print a roster document as JSON, with the supplement
+it uses embedded under "supplement" (docs/supplements.md)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from roster.management.setup import database_needed
 from roster.models import Roster
+from roster.supplements.pins import pinned_supplement
 from roster.transfer import export_json
 
 
@@ -22,4 +24,6 @@ class Command(BaseCommand):
             roster = Roster.objects.filter(pk=options["id"]).first()
         if roster is None:
             raise CommandError(f"no roster with id {options['id']}")
-        self.stdout.write(export_json(roster.document), ending="")
+        with database_needed("export_roster"):
+            supplement = pinned_supplement(roster)
+        self.stdout.write(export_json(roster.document, supplement), ending="")

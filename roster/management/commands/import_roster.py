@@ -9,10 +9,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
-from roster.catalogue import get_catalogue
+from roster.catalogue import catalogue_and_digest
 from roster.management.setup import database_needed
 from roster.models import Roster, ShareLink, TooManyRosters
-from roster.transfer import import_document
+from roster.supplements.pins import adopt, pin
+from roster.transfer import import_export
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError
 
 
@@ -37,7 +38,7 @@ class Command(BaseCommand):
         try:
             if path.stat().st_size > MAX_DOCUMENT_BYTES:
                 raise DocumentError("$", f"the file is larger than {MAX_DOCUMENT_BYTES:,} bytes")
-            document = import_document(path.read_bytes(), get_catalogue)
+            document, supplement = import_export(path.read_bytes(), catalogue_and_digest)
         except OSError as exc:
             raise CommandError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
         except DocumentError as exc:
@@ -46,6 +47,8 @@ class Command(BaseCommand):
             roster = Roster.create(owner, document, action="Imported")
         except TooManyRosters as exc:
             raise CommandError(f"{options['owner']}: {exc.message}") from None
+        if supplement is not None:
+            pin(roster, adopt(owner, supplement))
         self.stdout.write(str(roster.pk))
         if options["share"]:
             link = ShareLink.objects.create(roster=roster)

@@ -1,5 +1,9 @@
-"""``manage.py render_sheet FILE_OR_ID -o OUT.pdf [--paper a4|letter] [--compact]``:
-write a PDF roster sheet.
+"""``manage.py render_sheet FILE_OR_ID -o OUT.pdf [--paper a4|letter] [--compact]
+[--supplement SUPPLEMENT.json]``: write a PDF roster sheet.
+
+A file that embeds its supplement is printed with it; ``--supplement`` gives one instead
+(its values print as the player's, docs/supplements.md). A stored roster prints with
+the supplement version it pins.
 
 A roster document file works before any ``migrate`` (the rules data is read from
 ``fixtures/`` when the database has none); a stored roster's id needs the database.
@@ -16,10 +20,10 @@ from django.template import TemplateDoesNotExist
 
 from roster.catalogue import any_catalogue_and_digest
 from roster.evaluation import evaluate_stored
-from roster.management.commands.validate_roster import catalogue_of, read_file
+from roster.management.commands.validate_roster import read_roster, read_supplement_file
 from roster.models import Roster
 from roster.sheets import PAPERS, SheetInfo, render_pdf, sheet_html
-from rules.document import DocumentError, dump_document, load_json, parse_document
+from rules.document import DocumentError
 from rules.system import CatalogueError
 
 
@@ -50,17 +54,20 @@ class Command(BaseCommand):
         parser.add_argument(
             "--compact", action="store_true", help="leave out the rule summaries (for players who know them)"
         )
+        parser.add_argument("--supplement", help="a supplement (muster.supplement/1 JSON) to print with")
 
     def handle(self, *args: Any, **options: Any) -> None:
         source: str = options["source"]
         owner = "Muster"
+        system = "this system"
         try:
+            supplement = read_supplement_file(Path(options["supplement"])) if options["supplement"] else None
             if source.isdigit() and not Path(source).exists():
                 document, owner = stored_document(source)
+                evaluation = evaluate_stored(document, any_catalogue_and_digest, supplement)
             else:
-                raw = read_file(Path(source))
-                document = dump_document(parse_document(load_json(raw), catalogue_of))
-            evaluation = evaluate_stored(document, any_catalogue_and_digest)
+                evaluation = read_roster(Path(source), supplement)
+            system = evaluation.report.system
             info = SheetInfo(owner=owner, paper=options["paper"], compact=options["compact"])
             html = sheet_html(evaluation, info)
         except DocumentError as exc:
@@ -68,7 +75,7 @@ class Command(BaseCommand):
         except CatalogueError as exc:
             raise CommandError(f"{source}: no rules data to print it with: {exc}") from None
         except TemplateDoesNotExist:
-            raise CommandError(f"Muster has no roster sheet for {document['system']} yet") from None
+            raise CommandError(f"Muster has no roster sheet for {system} yet") from None
         try:
             Path(options["output"]).write_bytes(render_pdf(html))
         except OSError as exc:

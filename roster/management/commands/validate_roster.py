@@ -1,4 +1,7 @@
-"""``manage.py validate_roster FILE... [--json]`` (README, Commands).
+"""``manage.py validate_roster FILE... [--json] [--supplement SUPPLEMENT.json]`` (README, Commands).
+
+A roster export that embeds its supplement (``"supplement"``, docs/supplements.md) is
+evaluated with it; ``--supplement`` gives one for every file instead.
 
 Exit 0: every roster legal. Exit 1: some roster not legal. Exit 2: some file could
 not be read (one line per file on stderr, nothing on stdout). Works before any
@@ -16,10 +19,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from roster.catalogue import any_catalogue_and_digest
-from roster.evaluation import Evaluation
+from roster.evaluation import Evaluation, merged_catalogue
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, load_json, parse_document
 from rules.registry import SYSTEMS
 from rules.report import json_number
+from rules.supplement import Supplement, embedded_supplement, load_supplement, split_export
 from rules.system import CatalogueError
 
 
@@ -39,17 +43,33 @@ def catalogue_of(system_id: str) -> Any:
     return any_catalogue_and_digest(system_id)[0]
 
 
-def read_roster(path: Path) -> Evaluation:
+def read_roster(path: Path, supplement: Supplement | None = None) -> Evaluation:
     """Read, validate and evaluate one roster file with the loaded rules data (or
-    ``fixtures/`` when the database has none, or no tables yet).
+    ``fixtures/`` when the database has none, or no tables yet), merged with
+    ``supplement`` or else with the supplement the file embeds.
 
     Raises DocumentError (JSON path and message) for an unreadable, oversize or
-    invalid file, CatalogueError when no rules data can be read at all.
+    invalid file or supplement, CatalogueError when no rules data can be read at all.
     """
-    document = parse_document(load_json(read_file(path)), catalogue_of)
+    data, embedded = split_export(load_json(read_file(path)))
+    if supplement is None and embedded is not None:
+        supplement = embedded_supplement(embedded)
+
+    def catalogue_for(system_id: str) -> tuple[Any, str]:
+        catalogue, digest = any_catalogue_and_digest(system_id)
+        if supplement is None:
+            return catalogue, digest
+        return merged_catalogue(SYSTEMS[system_id], catalogue, digest, supplement), digest
+
+    document = parse_document(data, lambda system_id: catalogue_for(system_id)[0])
     system = SYSTEMS[document.system]
-    catalogue, digest = any_catalogue_and_digest(system.id)
-    return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest)
+    catalogue, digest = catalogue_for(system.id)
+    return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
+
+
+def read_supplement_file(path: Path) -> Supplement:
+    """The supplement in a file; DocumentError (JSON path) when it cannot be read."""
+    return load_supplement(read_file(path))
 
 
 def format_report(path: str, evaluation: Evaluation) -> str:
@@ -63,6 +83,10 @@ def format_report(path: str, evaluation: Evaluation) -> str:
         + (" - legal" if report.legal else " - NOT LEGAL")
         + f" (fingerprint {evaluation.fingerprint})"
     ]
+    if evaluation.supplement is not None:
+        lines.append(
+            f"  with supplement {evaluation.supplement.name}: its values are the player's, not checked"
+        )
     lines += [f"  {m.name}: {json_number(m.cost)} {t['unit']}" for m in report.models]
     lines += [
         f"  {i.severity}: {i.message} [{i.code}, {i.source}]" + (f" ({i.model_name})" if i.model_name else "")
@@ -72,8 +96,12 @@ def format_report(path: str, evaluation: Evaluation) -> str:
 
 
 def as_json(evaluation: Evaluation) -> dict[str, Any]:
-    """The report's JSON shape (README, Commands) with "fingerprint"."""
-    return {**evaluation.report.as_json(), "fingerprint": evaluation.fingerprint}
+    """The report's JSON shape (README, Commands) with "fingerprint", and "supplement"
+    ({"name", "digest"}) when a supplement was used."""
+    out = {**evaluation.report.as_json(), "fingerprint": evaluation.fingerprint}
+    if evaluation.supplement is not None:
+        out["supplement"] = {"name": evaluation.supplement.name, "digest": evaluation.supplement_digest}
+    return out
 
 
 class Command(BaseCommand):
@@ -82,13 +110,23 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("files", nargs="+", help="roster documents (muster.roster/1 JSON)")
         parser.add_argument("--json", action="store_true", help="print one JSON object per file")
+        parser.add_argument(
+            "--supplement", help="a supplement (muster.supplement/1 JSON) to evaluate every file with"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         results: list[tuple[str, Evaluation]] = []
         failed = False
+        supplement = None
+        if options["supplement"]:
+            try:
+                supplement = read_supplement_file(Path(options["supplement"]))
+            except DocumentError as exc:
+                self.stderr.write(f"validate_roster: {options['supplement']}: {exc.path}: {exc.message}")
+                sys.exit(2)
         for name in options["files"]:
             try:
-                results.append((name, read_roster(Path(name))))
+                results.append((name, read_roster(Path(name), supplement)))
             except DocumentError as exc:
                 self.stderr.write(f"validate_roster: {name}: {exc.path}: {exc.message}")
                 failed = True

@@ -26,6 +26,7 @@ def test_an_unknown_trait_is_an_error_and_costs_nothing():
         "page": None,
         "source": None,
         "choice": None,
+        "homebrew": None,
     }
 
 

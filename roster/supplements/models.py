@@ -1,0 +1,128 @@
+"""A player's supplement with its versions, and the version a roster uses.
+
+Every save is a new :class:`SupplementVersion`; a roster pins one version
+(:class:`RosterSupplement`), so its numbers change only when its owner accepts a newer
+version, and a shared roster shows the values it was built with.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+
+from rules.supplement import Supplement as SupplementDocument
+from rules.supplement import dump_supplement, read_supplement, supplement_digest
+
+KEPT_VERSIONS = 20
+
+
+def new_token() -> str:
+    """A random share token: 32 URL-safe characters, 192 bits."""
+    return secrets.token_urlsafe(24)
+
+
+class Supplement(models.Model):
+    """One player's supplement for one system. ``share_token`` (None: not shared) gives
+    read-only access at /supplements/s/<token>/; revoking clears it."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="supplements")
+    system = models.CharField(max_length=40)
+    name = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    copied_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["system", "name", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.system})"
+
+    @property
+    def latest(self) -> SupplementVersion:
+        """The newest version (every supplement has at least one)."""
+        version = self.versions.order_by("-number").first()
+        assert version is not None, "a supplement is created with its first version"
+        return version
+
+    @classmethod
+    def create(
+        cls, owner: Any, document: SupplementDocument, copied_from: Supplement | None = None
+    ) -> Supplement:
+        """A new supplement with ``document`` as version 1."""
+        with transaction.atomic():
+            supplement = cls.objects.create(
+                owner=owner, system=document.system, name=document.name, copied_from=copied_from
+            )
+            supplement.save_version(document)
+        return supplement
+
+    def save_version(self, document: SupplementDocument) -> SupplementVersion:
+        """Store ``document`` as the next version (unchanged content: the latest is kept).
+
+        Older versions no roster pins are dropped beyond the newest ``KEPT_VERSIONS``, so
+        a supplement's storage stays bounded; a pinned version is always kept."""
+        with transaction.atomic():
+            locked = Supplement.objects.select_for_update().get(pk=self.pk)
+            last = locked.versions.order_by("-number").first()
+            digest = supplement_digest(document)
+            if last is not None and last.digest == digest:
+                return last
+            version = SupplementVersion.objects.create(
+                supplement=locked,
+                number=(last.number + 1) if last else 1,
+                data=dump_supplement(document),
+                digest=digest,
+            )
+            Supplement.objects.filter(pk=self.pk).update(name=document.name)
+            self.name = document.name
+            keep = locked.versions.order_by("-number").values_list("pk", flat=True)[:KEPT_VERSIONS]
+            locked.versions.exclude(pk__in=list(keep)).filter(pins__isnull=True).delete()
+        return version
+
+    def share(self) -> str:
+        """Turn the read-only link on (keeping an existing token); returns the token."""
+        if not self.share_token:
+            self.share_token = new_token()
+            self.save(update_fields=["share_token", "updated"])
+        return self.share_token
+
+
+class SupplementVersion(models.Model):
+    """One saved state of a supplement: its canonical JSON and digest."""
+
+    supplement = models.ForeignKey(Supplement, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    data = models.JSONField()
+    digest = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["supplement", "number"], name="one_version_number")]
+        ordering = ["supplement", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.supplement.name} v{self.number}"
+
+    def document(self) -> SupplementDocument:
+        """The stored supplement as the rules engine reads it."""
+        return read_supplement(self.data)
+
+
+class RosterSupplement(models.Model):
+    """The supplement version a roster uses (at most one; of the roster's system).
+
+    A roster only ever pins its owner's own supplements (an import or a copy brings its
+    own copy along), so the pin goes when the owner's account, and with it the
+    supplement, is deleted; Muster has no other way to delete a version."""
+
+    roster = models.OneToOneField("roster.Roster", on_delete=models.CASCADE, related_name="supplement_pin")
+    version = models.ForeignKey(SupplementVersion, on_delete=models.CASCADE, related_name="pins")
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"roster {self.roster_id} uses {self.version}"

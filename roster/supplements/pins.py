@@ -1,0 +1,63 @@
+"""Which supplement version a roster uses, and the versions it could move to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
+from rules.supplement import Supplement as SupplementDocument
+from rules.supplement import supplement_digest
+
+_documents: dict[str, SupplementDocument] = {}
+CACHE_SIZE = 256
+
+
+def pinned_version(roster: Any) -> SupplementVersion | None:
+    """The supplement version the roster uses, or None."""
+    pin = RosterSupplement.objects.select_related("version__supplement").filter(roster=roster).first()
+    return pin.version if pin else None
+
+
+def version_document(version: SupplementVersion) -> SupplementDocument:
+    """The parsed supplement of a version, cached by its content digest (a row id can be
+    reused after a deletion; a digest names one content)."""
+    document = _documents.get(version.digest)
+    if document is None:
+        if len(_documents) >= CACHE_SIZE:
+            _documents.pop(next(iter(_documents)))
+        document = _documents[version.digest] = version.document()
+    return document
+
+
+def pinned_supplement(roster: Any) -> SupplementDocument | None:
+    """The parsed supplement the roster uses at its pinned version, or None."""
+    version = pinned_version(roster)
+    return version_document(version) if version is not None else None
+
+
+def pin(roster: Any, version: SupplementVersion | None) -> None:
+    """Make the roster use ``version`` (None: no supplement), and bring the roster list's
+    summary (cost, legal) up to date with it. Cached sheets need nothing: their key holds
+    the supplement's digest (roster.sheets.cached_sheet)."""
+    from roster.evaluation import evaluate_roster
+    from roster.models import Roster
+
+    if version is None:
+        RosterSupplement.objects.filter(roster=roster).delete()
+    else:
+        RosterSupplement.objects.update_or_create(roster=roster, defaults={"version": version})
+    roster.summary = evaluate_roster(roster).summary
+    Roster.objects.filter(pk=roster.pk).update(summary=roster.summary)
+
+
+def adopt(owner: Any, document: SupplementDocument) -> SupplementVersion:
+    """The owner's version with exactly this content, or a new supplement holding it
+    (an imported roster's embedded supplement)."""
+    digest = supplement_digest(document)
+    found = SupplementVersion.objects.filter(supplement__owner=owner, digest=digest).order_by("-pk").first()
+    return found if found is not None else Supplement.create(owner, document).latest
+
+
+def usable_supplements(user: Any, system: str) -> list[Supplement]:
+    """The user's supplements of ``system``, by name."""
+    return list(Supplement.objects.filter(owner=user, system=system).order_by("name", "id"))
