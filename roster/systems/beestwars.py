@@ -40,10 +40,12 @@ def _origin(derived: dict[str, Any], key: str) -> str | None:
 
 
 def _shown(entry: dict[str, Any]) -> str:
-    """A stat as text: "?" when unknown, marked "*" when the player supplied it."""
+    """A stat as text: "?" when unknown, marked "*" when the player supplied it and "†"
+    when it comes from the roster's supplement (also the player's)."""
     if entry["text"] is None:
         return "?"
-    return f"{entry['text']}*" if entry["from"] == "player" else str(entry["text"])
+    mark = {"player": "*", "supplement": "†"}.get(entry["from"] or "", "")
+    return f"{entry['text']}{mark}"
 
 
 class BeestwarsUI(SystemUI):
@@ -218,6 +220,8 @@ class BeestwarsUI(SystemUI):
         parts += [a["name"] for a in d["abilities"]]
         if d["points"]["from"] == "player":
             parts.append("points* supplied by the player")
+        if d.get("supplement"):
+            parts.append(f"† from supplement {d['supplement']}, the player's values")
         return ", ".join(parts)
 
     def text_totals(self, report: Report) -> str:

@@ -212,3 +212,37 @@ def test_old_versions_no_roster_pins_are_dropped(alice_client, posse, book):
     assert numbers[0] == 1  # pinned: kept
     assert numbers[-1] == KEPT_VERSIONS + 6
     assert pinned_version(posse).number == 1
+
+
+def test_the_open_model_and_the_shared_page_mark_supplement_stats_as_the_players(alice_client, posse, book):
+    choose(alice_client, posse, book)
+    card = alice_client.get(f"/rosters/{posse.pk}/models/0/").content.decode()  # Ann, Ranged
+    assert "title=\"From supplement My Brutality book: the player's value" in card
+    assert 'id="m0-stat-FS" class="player"' in card
+    assert "† from supplement My Brutality book" in card
+    link = ShareLink.objects.create(roster=posse)
+    shared = alice_client.get(f"/s/{link.token}/").content.decode()
+    assert "† from supplement My Brutality book" in shared
+
+
+def test_a_beestwars_card_marks_supplement_values_as_the_players(alice, alice_client):
+    data = {
+        "format": "muster.supplement/1",
+        "system": "beestwars",
+        "name": "My Beestwars book",
+        "values": {"profiles": {"Minotaur Warrior (Two Weapons)": {"toughness": 9}}},
+    }
+    beests = Supplement.create(alice, read_supplement(data))
+    document = {
+        "format": "muster.roster/1",
+        "system": "beestwars",
+        "name": "Horns",
+        "options": {"points_limit": 300},
+        "models": [{"profile": "Minotaur Warrior (Two Weapons)"}],
+    }
+    roster = Roster.create(alice, document)
+    choose(alice_client, roster, beests)
+    card = alice_client.get(f"/rosters/{roster.pk}/models/0/").content.decode()
+    marked = '<span class="player" title="from the roster\'s supplement: the player\'s value, not checked">'
+    assert f"{marked}9†</span>" in card
+    assert "</span> from supplement My Beestwars book: your values" in card
