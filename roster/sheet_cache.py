@@ -21,7 +21,9 @@ from django.core.cache import cache
 CACHE_SECONDS = 24 * 3600
 # A sheet that could not be rendered in time is remembered, so asking again does not
 # cost another MUSTER_RENDER_SECONDS of CPU.
-REFUSED_SECONDS = 3600
+# Ten minutes: long enough to stop repeated burns, short enough that a sheet stopped
+# only because the machine was busy prints again soon.
+REFUSED_SECONDS = 600
 
 
 def sheet_key(document: dict[str, Any], rules_digest: str, options: Any) -> str:

@@ -104,7 +104,7 @@ def cached_sheet(evaluation: Evaluation, info: SheetInfo, label: str = "sheet") 
 
     ``label`` names the roster in log lines. Raises rendering.SheetNotRendered (with a
     message for the player) when the render is stopped, busy or fails; a sheet stopped
-    for taking too long is refused at once for an hour after.
+    for taking too long is refused at once for ten minutes after.
     """
     # A supplement's values are part of what the sheet shows: its digest joins the key.
     rules = "+".join(d for d in (evaluation.digest, evaluation.supplement_digest) if d)
