@@ -1,8 +1,12 @@
 """My rosters: the empty state, create, examples, rename, duplicate, delete and undo."""
 
+from datetime import timedelta
+
 from django.urls import reverse
+from django.utils import timezone
 
 from roster.models import Roster
+from tests.ih import example
 
 
 def test_the_empty_state_offers_the_examples(alice_client):
@@ -97,3 +101,12 @@ def test_delete_can_be_undone(roster, alice_client):
 def test_a_stranger_cannot_undelete(roster, alice_client, bob_client):
     alice_client.post(reverse("roster-delete", args=[roster.pk]))
     assert bob_client.post(reverse("roster-undelete", args=[roster.pk])).status_code == 404
+
+
+def test_the_list_says_when_each_roster_changed_in_words(alice, alice_client):
+    fresh = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    old = Roster.create(alice, example("iron-and-honor-northmen-raiding-party"))
+    Roster.objects.filter(pk=old.pk).update(updated=timezone.now() - timedelta(hours=3))
+    page = alice_client.get("/rosters/").content.decode()
+    assert "changed 3\xa0hours ago" in page
+    assert "0\xa0minutes" not in page and fresh.name in page
