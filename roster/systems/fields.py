@@ -38,3 +38,17 @@ def first_errors(form: forms.BaseForm) -> dict[str, str]:
     for field, messages in form.errors.items():
         out["form" if field == NON_FIELD_ERRORS else field] = str(messages[0])
     return out
+
+
+class PostedList(forms.Field):
+    """Every value posted under one name (ticked boxes), as a list of text."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> list[str]:
+        """The posted values in order, [] when none."""
+        return [str(v) for v in value or []]
