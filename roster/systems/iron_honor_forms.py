@@ -95,7 +95,7 @@ class IronHonorModelForm(_TextForm):
         attr, colon, delta = self.text("bump").partition(":")
         if not colon or attr not in ATTRIBUTES or delta not in ("1", "-1"):
             return None
-        return attr, int(delta)
+        return attr, (1 if delta == "1" else -1)
 
     def skill_rows(self) -> list[dict[str, str]]:
         """The posted skill rows in order ({"skill", "label"}, stripped), without the
