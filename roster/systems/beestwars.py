@@ -10,10 +10,11 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
+from roster.systems.beestwars_forms import BeestwarsModelForm, BeestwarsOptionsForm
+from roster.systems.fields import first_errors
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.choices import SUPPLIABLE, profile_choices, supplied_bounds
 from rules.beestwars.document import BeestwarsModel, BeestwarsOptions, BeestwarsRoster
-from rules.numbers import read_whole
 from rules.report import ModelReport, Report
 
 # The column heads of the profile table (p.11).
@@ -26,10 +27,6 @@ UNITS = {
 }
 _MODEL_FIELDS: dict[tuple[Any, ...], str] = {("name",): "name", ("supplied",): "form"}
 _MODEL_FIELDS.update({("supplied", k): f"supplied_{k}" for k in SUPPLIABLE})
-
-
-def _int(raw: str) -> int | None:
-    return read_whole(raw)
 
 
 def _origin(derived: dict[str, Any], key: str) -> str | None:
@@ -71,12 +68,12 @@ class BeestwarsUI(SystemUI):
     def options_from_post(
         self, post: QueryDict, catalogue: BeestwarsCatalogue
     ) -> tuple[dict[str, Any], FieldErrors]:
-        """Read points_limit (a whole number of points, 1 to 10,000)."""
-        raw = post.get("points_limit", "")
-        limit = _int(raw)
-        if limit is None:
-            return {"points_limit": raw[:20]}, {"points_limit": "enter the points limit as a whole number"}
-        options = {"points_limit": limit}
+        """Read points_limit (a whole number of points, 1 to 10,000) with
+        BeestwarsOptionsForm."""
+        form = BeestwarsOptionsForm(post)
+        options = form.options()
+        if not form.is_valid():
+            return options, first_errors(form)
         try:
             BeestwarsOptions.model_validate(options)
         except ValidationError as exc:
@@ -128,26 +125,19 @@ class BeestwarsUI(SystemUI):
         Only values the rules data lacks are asked for; an empty field clears the
         player's value, a field not posted keeps it. The profile never changes here.
         """
-        errors: FieldErrors = {}
         model: dict[str, Any] = {"profile": current["profile"]}
-        name = post.get("name", "")
-        if name.strip():
-            model["name"] = name
-        supplied: dict[str, Any] = dict(current.get("supplied") or {})
         profile = catalogue.profile(current["profile"])
-        for key in SUPPLIABLE:
-            field = f"supplied_{key}"
-            book = None if profile is None else (profile.points if key == "points" else profile.stat(key))
-            if profile is None or book is not None or field not in post:
-                continue
-            raw = post.get(field, "").strip()
-            value = _int(raw) if raw else None
-            if raw and value is None:
-                errors[field] = "enter a whole number"
-            if raw:
-                supplied[key] = value if value is not None else raw[:20]
-            else:
-                supplied.pop(key, None)
+        asked = [
+            key
+            for key in SUPPLIABLE
+            if profile is not None and (profile.points if key == "points" else profile.stat(key)) is None
+        ]
+        form = BeestwarsModelForm(post, asked)
+        name = form.own_name()
+        if name is not None:
+            model["name"] = name
+        supplied = form.supplied(dict(current.get("supplied") or {}))
+        errors = first_errors(form)
         if supplied:
             model["supplied"] = supplied
         if errors:

@@ -15,14 +15,14 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
-from rules.brutality.catalogue import STATS, BrutalityCatalogue
+from roster.systems.brutality_forms import SUPPLIED_KEYS, BrutalityModelForm, BrutalityOptionsForm
+from roster.systems.fields import first_errors
+from rules.brutality.catalogue import BrutalityCatalogue
 from rules.brutality.choices import model_choices
 from rules.brutality.document import BrutalityModel, BrutalityOptions, BrutalityRoster
 from rules.names import name_key
-from rules.numbers import read_points, read_whole
 from rules.report import ModelReport, Report, json_number
 
-SUPPLIED_KEYS = [*STATS, "Armed", "Powers"]
 _MODEL_FIELDS: dict[tuple[Any, ...], str] = {
     ("name",): "name",
     ("class",): "class",
@@ -38,16 +38,6 @@ _OPTION_FIELDS: dict[tuple[Any, ...], str] = {
     ("model_count",): "model_count",
     ("upgraded_count",): "upgraded_count",
 }
-
-
-def _int(raw: str) -> int | None:
-    return read_whole(raw)
-
-
-def _points(raw: str) -> int | float | None:
-    """ "5" -> 5, "4.5" -> 4.5, "6,5" (a decimal comma) -> 6.5; None for anything that is
-    not a short plain number (rules.numbers.read_points)."""
-    return read_points(raw.replace(",", "."))
 
 
 class BrutalityUI(SystemUI):
@@ -73,28 +63,9 @@ class BrutalityUI(SystemUI):
     ) -> tuple[dict[str, Any], FieldErrors]:
         """Read mode and game: "points" with points_limit, or "count" with model_count and
         upgraded_count. Raw text that is not a number comes back as typed, with its error."""
-        options: dict[str, Any] = {"mode": post.get("mode", "").strip()}
-        errors: FieldErrors = {}
-        # A switch of game shows the other game's fields only then: until they are
-        # posted, start them from the warband as it is (or the 5-point default game).
-        if post.get("game", "points") == "count":
-            for key in ("model_count", "upgraded_count"):
-                if key not in post:
-                    options[key] = 0 if key == "upgraded_count" else 6
-                    continue
-                raw = post.get(key, "")
-                value = _int(raw)
-                options[key] = raw if value is None else value
-                if value is None:
-                    errors[key] = "enter a whole number"
-        else:
-            raw = post.get("points_limit", "5")
-            limit = _points(raw)
-            options["points_limit"] = raw if limit is None else limit
-            if limit is None:
-                errors["points_limit"] = "enter the points limit, e.g. 5 or 6.5"
-        if options["mode"] not in ("simple", "moderate"):
-            errors["mode"] = "choose simple or moderate"
+        form = BrutalityOptionsForm(post)
+        options = form.options()
+        errors = first_errors(form)
         if errors:
             return options, errors
         try:
@@ -118,8 +89,10 @@ class BrutalityUI(SystemUI):
     ) -> tuple[dict[str, Any], FieldErrors]:
         """Read name, class, upgrade, leader, trait boxes (a trait posted twice is taken
         twice), ability, Power boxes and the supplied__<key> inputs."""
+        form = BrutalityModelForm(post)
+        form.is_valid()
         errors: FieldErrors = {}
-        model: dict[str, Any] = {"name": post.get("name", ""), "class": post.get("class", "").strip()}
+        model: dict[str, Any] = {"name": form.text("name"), "class": form.text("class")}
         cls = catalogue.model_class(model["class"])
         if cls is None and name_key(model["class"]) != name_key(current.get("class", "")):
             errors["class"] = "choose Melee, Fast, Ranged or Support"
@@ -128,10 +101,10 @@ class BrutalityUI(SystemUI):
             ("ability", catalogue.ability),
         )
         for key, lookup in lookups:
-            raw = post.get(key, "").strip()
+            raw = form.text(key)
             if raw:
                 model[key] = self._known(raw, lookup, current.get(key), key, errors)
-        if post.get("leader"):
+        if form.text("leader"):
             model["leader"] = True
         lists: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
             ("traits", "trait", catalogue.trait),
@@ -140,9 +113,10 @@ class BrutalityUI(SystemUI):
         for key, field, lookup in lists:
             # "add_<field>" is a picker's button without JavaScript; with it, the pick
             # is a "<field>" of the form like the others.
-            posted = [*post.getlist(field), post.get(f"add_{field}", "")]
+            posted = form.picked(field)
             model[key] = self._names(posted, lookup, current.get(key, []), key, errors)
-        supplied = self._supplied(post, errors)
+        supplied = form.supplied()
+        errors.update(first_errors(form))
         line = catalogue.upgrade(model["upgrade"]) if "upgrade" in model else cls
         if line is not None:
             # The form asks only for what the model's line lacks; after a change of class or
@@ -191,24 +165,6 @@ class BrutalityUI(SystemUI):
                 rest.remove(match)
                 ordered.append(match)
         return ordered + rest
-
-    @staticmethod
-    def _supplied(post: QueryDict, errors: FieldErrors) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key in SUPPLIED_KEYS:
-            raw = post.get(f"supplied__{key}", "").strip()
-            if not raw:
-                continue
-            if key == "Armed":
-                if raw not in ("yes", "no"):
-                    errors["supplied__Armed"] = "choose yes or no"
-                out[key] = raw == "yes"
-                continue
-            value = _int(raw)
-            if value is None:
-                errors[f"supplied__{key}"] = "enter a whole number"
-            out[key] = raw if value is None else value
-        return out
 
     def card_context(
         self,

@@ -9,12 +9,13 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
+from roster.systems.fields import first_errors
+from roster.systems.iron_honor_forms import IronHonorModelForm, IronHonorOptionsForm
 from roster.systems.trait_rows import skill_options_html, trait_groups_html
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
 from rules.names import name_key
-from rules.numbers import read_whole
 from rules.report import ModelReport, Report
 
 _START = {
@@ -34,10 +35,6 @@ _MODEL_FIELDS.update({("attributes", a): a for a in ATTRIBUTES})
 def _at(value: Any, bound: int | None, direction: int) -> bool:
     """True when a stepper would move ``value`` past ``bound`` (floor: -1, ceiling: +1)."""
     return isinstance(value, int) and bound is not None and (value - bound) * direction >= 0
-
-
-def _int(raw: str) -> int | None:
-    return read_whole(raw)
 
 
 class IronHonorUI(SystemUI):
@@ -73,12 +70,13 @@ class IronHonorUI(SystemUI):
         shown one and from the chosen size's own) makes a custom game. Picking Small,
         Medium or Large takes that size's limit. Source: Iron & Honor p.15.
         """
-        size = post.get("game_size", "").strip()
+        form = IronHonorOptionsForm(post)
+        size = form.text("game_size")
         named = catalogue.game_size(size)
-        typed_text = post.get("exp_limit", "").strip()
-        typed = _int(typed_text)
-        shown = _int(post.get("exp_limit_shown", ""))
-        if typed is None and typed_text != post.get("exp_limit_shown", "").strip():
+        typed_text = form.text("exp_limit")
+        typed = form.number("exp_limit")
+        shown = form.number("exp_limit_shown")
+        if typed is None and typed_text != form.text("exp_limit_shown"):
             # Something other than a whole number was typed: say so, never drop it quietly.
             shown_back = {"game_size": size, "exp_limit": typed_text[:20]}  # shown again, unsaved
             return shown_back, {"exp_limit": "enter the ExP limit as a whole number"}
@@ -86,7 +84,7 @@ class IronHonorUI(SystemUI):
             size = "custom"  # a new ExP limit typed in means a custom game
         options: dict[str, Any] = {"game_size": size}
         if name_key(size) == "custom":
-            limit = _int(post.get("exp_limit", ""))
+            limit = typed
             if limit is None:
                 return options, {"exp_limit": "enter the ExP limit as a whole number"}
             options["exp_limit"] = limit
@@ -110,29 +108,25 @@ class IronHonorUI(SystemUI):
         self, post: QueryDict, current: dict[str, Any], catalogue: IronHonorCatalogue
     ) -> tuple[dict[str, Any], FieldErrors]:
         """Read name, type, MA/RA/PD/WP (with a +/- "bump"), skill rows and trait boxes."""
-        errors: FieldErrors = {}
-        attributes: dict[str, Any] = {}
-        for a in ATTRIBUTES:
-            raw = post.get(a, "")
-            value = _int(raw)
-            if value is None:
-                errors[a] = "enter a whole number"
-            attributes[a] = value if value is not None else raw
-        bump = post.get("bump", "")
-        if ":" in bump:
+        form = IronHonorModelForm(post, [t.slug for t in catalogue.traits if t.choice])
+        form.is_valid()
+        errors = first_errors(form)
+        attributes = form.attributes()
+        step = form.bump_step()
+        if step is not None:
             # A stepper moves the saved value, so quick clicks queued one after another
             # each count, even though every form was posted with the value shown then.
-            attr, _, delta = bump.partition(":")
+            attr, delta = step
             stored = current.get("attributes", {}).get(attr)
-            if attr in ATTRIBUTES and isinstance(stored, int) and delta in ("1", "-1"):
-                attributes[attr] = stored + int(delta)
+            if isinstance(stored, int):
+                attributes[attr] = stored + delta
                 errors.pop(attr, None)
         model: dict[str, Any] = {
-            "name": post.get("name", ""),
-            "type": post.get("type", ""),
+            "name": form.text("name"),
+            "type": form.text("type"),
             "attributes": attributes,
-            "skills": self._skills(post, current, catalogue, errors),
-            "traits": self._traits(post, current, catalogue, errors),
+            "skills": self._skills(form, current, catalogue, errors),
+            "traits": self._traits(form, current, catalogue, errors),
         }
         if catalogue.character_type(model["type"]) is None:
             errors["type"] = "choose hero, companion or follower"
@@ -152,15 +146,16 @@ class IronHonorUI(SystemUI):
         return valid.model_dump(mode="json", exclude_none=True), {}
 
     def _skills(
-        self, post: QueryDict, current: dict[str, Any], catalogue: IronHonorCatalogue, errors: FieldErrors
+        self,
+        form: IronHonorModelForm,
+        current: dict[str, Any],
+        catalogue: IronHonorCatalogue,
+        errors: FieldErrors,
     ) -> list[Any]:
         known_before = {name_key(s if isinstance(s, str) else s["skill"]) for s in current.get("skills", [])}
-        remove = _int(post.get("remove_skill", "") or "x")
         rows = []
-        for i, (skill, label) in enumerate(zip(post.getlist("skill"), post.getlist("label"), strict=False)):
-            skill, label = skill.strip(), label.strip()
-            if i == remove or (not skill and not label):
-                continue
+        for row in form.skill_rows():
+            skill, label = row["skill"], row["label"]
             if not skill:
                 errors["skills"] = f"choose the skill for {label[:40]!r}"
             elif catalogue.skill(skill) is None and name_key(skill) not in known_before:
@@ -169,14 +164,18 @@ class IronHonorUI(SystemUI):
         return rows
 
     def _traits(
-        self, post: QueryDict, current: dict[str, Any], catalogue: IronHonorCatalogue, errors: FieldErrors
+        self,
+        form: IronHonorModelForm,
+        current: dict[str, Any],
+        catalogue: IronHonorCatalogue,
+        errors: FieldErrors,
     ) -> list[Any]:
         def key_of(entry: Any) -> str:
             return name_key(entry if isinstance(entry, str) else entry["name"])
 
         # "add_trait" is the picker's button without JavaScript; with it, the picker
         # adds a "trait" field to the form instead.
-        posted = [t.strip() for t in [*post.getlist("trait"), post.get("add_trait", "")] if t.strip()]
+        posted = form.picked_traits()
         keys = {name_key(t) for t in posted}
         before = [key_of(t) for t in current.get("traits", [])]
         ordered = [k for k in before if k in keys] + [
@@ -191,7 +190,7 @@ class IronHonorUI(SystemUI):
                 continue
             name = trait.name if trait else names[key]
             # Only a trait that takes a choice keeps one (rules.iron_honor check_references).
-            choice = post.get(f"choice__{trait.slug}", "").strip() if trait and trait.choice else ""
+            choice = form.choice(trait.slug) if trait and trait.choice else ""
             traits.append({"name": name, "choice": choice} if choice else name)
         return traits
 
