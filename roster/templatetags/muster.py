@@ -73,3 +73,12 @@ def type_options(card: dict[str, Any]) -> SafeString:
     from roster.systems.card_html import type_options_html
 
     return type_options_html(card["types"], card["report"].derived.get("type"))
+
+
+@register.simple_tag
+def overview_rows(rows: list[dict[str, Any]], open_index: int | None, unit: str, empty: str) -> SafeString:
+    """The warband overview's rows (roster.editor_html), built in Python because every
+    edit's answer repeats them for every model."""
+    from roster.editor_html import overview_rows_html
+
+    return overview_rows_html(rows, open_index, unit, empty)
