@@ -62,3 +62,39 @@ def type_options_html(types: Any, selected: Any) -> SafeString:
         for t in types
     ]
     return mark_safe("".join(parts))  # every value above is escaped
+
+
+def skill_rows_html(index: int, rows: list[dict[str, Any]]) -> SafeString:
+    """The skill rows of model ``index``'s card: each a skill select (its options
+    already built, ``row["options_html"]``), the item field and a remove button; the
+    last row adds a skill. A skill no longer in the rules data (``skill`` without
+    ``slug``) stays chosen, marked so."""
+    parts = []
+    for n, row in enumerate(rows):
+        last = n == len(rows) - 1
+        skill, label = row.get("skill"), row.get("label")
+        unknown = ""
+        if skill and not row.get("slug"):
+            name = _text(skill)
+            unknown = f'<option value="{name}" selected>{name} (not in the rules data)</option>'
+        remove = ""
+        if not last:
+            remove = (
+                f'<button type="submit" name="remove_skill" value="{n}" class="icon"'
+                f' aria-label="Remove skill {n + 1}">✕</button>'
+            )
+        parts.append(
+            f'\n      <div class="skill-row">\n'
+            f'        <select name="skill" id="m{index}-skill-{n}"'
+            f' aria-label="{"Add a skill" if last else f"Skill {n + 1}"}">\n'
+            f'          <option value="">{"Add a skill…" if last else "(none)"}</option>\n'
+            f"          {_text(row.get('options_html', ''))}\n"
+            f"          {unknown}\n"
+            f"        </select>\n"
+            f'        <input name="label" id="m{index}-label-{n}" value="{_text(label) if label else ""}"'
+            f' maxlength="100" placeholder="Item, e.g. Sword"'
+            f' aria-label="Item for {"the new skill" if last else f"skill {n + 1}"}">\n'
+            f"        {remove}\n"
+            f"      </div>\n    "
+        )
+    return mark_safe("".join(parts))  # every value above is escaped

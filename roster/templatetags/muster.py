@@ -82,3 +82,11 @@ def overview_rows(rows: list[dict[str, Any]], open_index: int | None, unit: str,
     from roster.editor_html import overview_rows_html
 
     return overview_rows_html(rows, open_index, unit, empty)
+
+
+@register.simple_tag
+def skill_rows(card: dict[str, Any]) -> SafeString:
+    """An Iron & Honor card's skill rows (roster.systems.card_html)."""
+    from roster.systems.card_html import skill_rows_html
+
+    return skill_rows_html(card["index"], card["skill_rows"])
