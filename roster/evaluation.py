@@ -80,6 +80,11 @@ def evaluate_stored(
     return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
 
 
+# Where roster_catalogue() leaves the (catalogue, digest) it read, for the next
+# evaluate_roster() of the same roster object (one request's form check and save).
+_RULES_READ = "_muster_rules_read"
+
+
 def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Evaluation:
     """Evaluate a stored roster's document (or ``document``, a new state of it) with the
     supplement version the roster pins (roster.supplements). Raises DocumentError as
@@ -87,11 +92,22 @@ def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Eval
     from roster.supplements.pins import pinned_supplement
 
     data = roster.document if document is None else document
-    supplement = pinned_supplement(roster) if roster.pk else None
+    # The rules data and supplement roster_catalogue() just read for this roster's form,
+    # used once: the edit that follows is checked with the same versions, and two
+    # queries are spared.
+    read = roster.__dict__.pop(_RULES_READ, None)
+    catalogue_for: Callable[[str], tuple[Any, str]]
+    if read is None:
+        catalogue_for = catalogue_and_digest
+        supplement = pinned_supplement(roster) if roster.pk else None
+    else:
+        rules: tuple[Any, str] = (read[0], read[1])
+        supplement = read[2]
+        catalogue_for = lambda _system_id: rules  # noqa: E731
     if supplement is None:
-        return evaluate_stored(data)
+        return evaluate_stored(data, catalogue_for)
     try:
-        return evaluate_stored(data, supplement=supplement)
+        return evaluate_stored(data, catalogue_for, supplement=supplement)
     except DocumentError as exc:
         if not exc.path.startswith(("$.values", "$.homebrew")):
             raise
@@ -115,6 +131,8 @@ def roster_catalogue(roster: Any) -> Any:
     system = SYSTEMS[roster.system]
     catalogue, digest = catalogue_and_digest(system.id)
     supplement = pinned_supplement(roster)
+    if roster.pk:
+        roster.__dict__[_RULES_READ] = (catalogue, digest, supplement)
     return catalogue if supplement is None else merged_catalogue(system, catalogue, digest, supplement)
 
 

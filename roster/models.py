@@ -343,6 +343,9 @@ class Roster(models.Model):
     updated = models.DateTimeField(auto_now=True)
     deleted = models.DateTimeField(null=True, blank=True, help_text="Set when deleted; undo clears it.")
 
+    # Set by commit(): whether it dropped undone revisions (Redo was possible before).
+    dropped_redo: bool = False
+
     class Meta:
         ordering: ClassVar[list[str]] = ["-updated"]
 
@@ -388,10 +391,20 @@ class Roster(models.Model):
         """Make ``document`` current as ``revision``, if the roster is still at
         ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
         both pass (the second matches no row). Raises StaleRevision otherwise."""
+        evaluation = self._evaluate(document)
+        if not self._write(evaluation, revision, expected_revision):
+            raise StaleRevision(Roster.objects.get(pk=self.pk))
+        return evaluation
+
+    def _evaluate(self, document: dict[str, Any]) -> Evaluation:
         from roster.evaluation import evaluate_roster
+
+        return evaluate_roster(self, document)
+
+    def _write(self, evaluation: Evaluation, revision: int, expected_revision: int) -> bool:
+        """The conditional UPDATE of :meth:`_become`; False (nothing written) when stale."""
         from rules.document import dump_document
 
-        evaluation = evaluate_roster(self, document)
         # Stored in canonical form (NFC names, plain strings for bare picks) whatever
         # the caller built.
         document = dump_document(evaluation.document)
@@ -404,24 +417,32 @@ class Roster(models.Model):
             "updated": timezone.now(),
         }
         if not Roster.objects.filter(pk=self.pk, revision=expected_revision).update(**fields):
-            raise StaleRevision(Roster.objects.get(pk=self.pk))
+            return False
         for key, value in fields.items():
             setattr(self, key, value)
-        return evaluation
+        return True
 
     def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> Evaluation:
         """Save an edited document as the next revision and return its Evaluation.
 
-        Revisions after the current one (undone edits) are dropped, as in any editor.
-        Raises StaleRevision when the roster moved on since ``expected_revision``.
+        Revisions after the current one (undone edits) are dropped, as in any editor;
+        ``dropped_redo`` then says whether there were any (whether Redo was possible
+        before). Raises StaleRevision when the roster moved on since ``expected_revision``.
         """
         number = expected_revision + 1
-        with transaction.atomic():
-            evaluation = self._become(document, number, expected_revision)
-            self.revisions.filter(number__gte=number).delete()
-            self.revisions.create(
-                number=number, document=self.document, rules_digest=evaluation.digest, action=action
-            )
+        # Evaluated before the transaction, so nothing in it can fail but the database;
+        # a stale revision writes nothing, so no savepoint is needed to undo it.
+        evaluation = self._evaluate(document)
+        with transaction.atomic(savepoint=False):
+            written = self._write(evaluation, number, expected_revision)
+            if written:
+                dropped, _ = self.revisions.filter(number__gte=number).delete()
+                self.dropped_redo = dropped > 0
+                self.revisions.create(
+                    number=number, document=self.document, rules_digest=evaluation.digest, action=action
+                )
+        if not written:
+            raise StaleRevision(Roster.objects.get(pk=self.pk))
         return evaluation
 
     def step(self, delta: int, expected_revision: int) -> bool:

@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString
 
 from rules.report import json_number
 
@@ -55,3 +56,37 @@ def granted_with(abilities: Any) -> list[dict[str, Any]]:
         by_name[a["name"]] = entry
         out.append(entry)
     return out
+
+
+@register.simple_tag
+def attribute_rows(card: dict[str, Any]) -> SafeString:
+    """An Iron & Honor card's attribute rows (roster.systems.card_html), built in Python
+    because an edit's answer repeats them for every attribute."""
+    from roster.systems.card_html import attribute_rows_html
+
+    return attribute_rows_html(card["index"], card["attributes"], card["report"].derived["attribute_points"])
+
+
+@register.simple_tag
+def type_options(card: dict[str, Any]) -> SafeString:
+    """An Iron & Honor card's type options, the model's type selected (roster.systems.card_html)."""
+    from roster.systems.card_html import type_options_html
+
+    return type_options_html(card["types"], card["report"].derived.get("type"))
+
+
+@register.simple_tag
+def overview_rows(rows: list[dict[str, Any]], open_index: int | None, unit: str, empty: str) -> SafeString:
+    """The warband overview's rows (roster.editor_html), built in Python because every
+    edit's answer repeats them for every model."""
+    from roster.editor_html import overview_rows_html
+
+    return overview_rows_html(rows, open_index, unit, empty)
+
+
+@register.simple_tag
+def skill_rows(card: dict[str, Any]) -> SafeString:
+    """An Iron & Honor card's skill rows (roster.systems.card_html)."""
+    from roster.systems.card_html import skill_rows_html
+
+    return skill_rows_html(card["index"], card["skill_rows"])

@@ -88,12 +88,14 @@ def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     current = roster.document["models"][index]
     edit = read_model(ui, request.POST, current, roster_catalogue(roster))
     # A saved edit can always be undone and never redone: Undo and Redo are redrawn only
-    # when that differs from before.
-    before = (roster.can_undo, roster.can_redo) if edit.saved != current else None
+    # when that differs from before (Redo was possible iff the commit dropped undone
+    # revisions, which spares a query).
+    could_undo = roster.can_undo
     try:
         change = operations.update_model(roster, index, edit, posted_revision(request))
     except StaleRevision as exc:
         return _model_conflict(request, exc.current, index, edit)
+    before = (could_undo, roster.dropped_redo)
     status = 422 if edit.errors else 200
     if not request.htmx:
         if edit.errors:
