@@ -80,6 +80,11 @@ def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     )
     response = render(request, "429.html", {"retry_after": seconds}, status=429)
     response["Retry-After"] = str(seconds)
-    # Logged above, once: Django need not log it again.
-    response._has_been_logged = True  # type: ignore[attr-defined]
+    return already_logged(response)  # logged above, once
+
+
+def already_logged(response: HttpResponse) -> HttpResponse:
+    """Mark a refusal Muster has logged in one line itself, so Django's request logger
+    does not log it again (with a traceback-sized warning). Returns ``response``."""
+    response._has_been_logged = True  # type: ignore[attr-defined]  # Django's own flag
     return response

@@ -14,7 +14,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from roster.evaluation import evaluate_roster
-from roster.limits import limited
+from roster.limits import already_logged, limited
 from roster.models import Roster, ShareLink, TooManyRosters
 from roster.rendering import SheetNotRendered
 from roster.sheet_names import sheet_disposition
@@ -62,9 +62,7 @@ def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered, b
     response = render(request, "sheet_refused.html", context, status=503)
     if exc.retry_after:
         response["Retry-After"] = str(exc.retry_after)
-    # roster.rendering logged why, in one line.
-    response._has_been_logged = True  # type: ignore[attr-defined]
-    return response
+    return already_logged(response)  # roster.rendering logged why, in one line
 
 
 @require_GET
