@@ -18,6 +18,23 @@ def timings(fn: Callable[[], object], rounds: int, seconds: float = 20.0) -> lis
     return out
 
 
+def paired_timings(
+    fn: Callable[[], object], base: Callable[[], object], rounds: int, seconds: float = 20.0
+) -> tuple[list[float], list[float]]:
+    """Seconds per call of ``fn`` and of its baseline ``base``, called in turn (at most
+    ``rounds`` of each, or ``seconds`` in all), so that both meet the same load of a
+    shared machine and their ratio does not drift with it."""
+    measured: list[float] = []
+    baseline: list[float] = []
+    stop = time.monotonic() + seconds
+    while len(measured) < rounds and time.monotonic() < stop:
+        for f, out in ((fn, measured), (base, baseline)):
+            start = time.perf_counter()
+            f()
+            out.append(time.perf_counter() - start)
+    return measured, baseline
+
+
 def ms(values: list[float], q: float = 0.5) -> float:
     """The q-quantile of ``values`` in milliseconds."""
     ordered = sorted(values)

@@ -111,9 +111,11 @@ def get_catalogue(system_id: str) -> Any:
     return catalogue_and_digest(system_id)[0]
 
 
-def catalogue_and_digest(system_id: str) -> tuple[Any, str]:
-    """(catalogue, digest) as :func:`get_catalogue`, in one query when cached."""
-    digest = current_digest(system_id)
+def catalogue_and_digest(system_id: str, digest: str | None = None) -> tuple[Any, str]:
+    """(catalogue, digest) as :func:`get_catalogue`, in one query when cached; in none
+    when ``digest`` is the current digest, just read with the roster
+    (Roster.objects.for_editing())."""
+    digest = digest or current_digest(system_id)
     cached = _cache.get(system_id)
     if cached is not None and cached[0] == digest:
         return cached[1], digest

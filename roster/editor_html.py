@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -56,3 +57,35 @@ def overview_rows_html(
             f"    </li>\n  "
         )
     return mark_safe("".join(parts))  # every value above is escaped
+
+
+def card_actions_html(
+    csrf_input: str, roster_pk: int, revision: int, index: int, count: int, label: str, duplicate: bool = True
+) -> SafeString:
+    """The move up and down, duplicate (unless ``duplicate`` is False) and remove buttons
+    under model ``index``'s card (of ``count`` models), named after the model
+    (``label``) for screen readers: one form, each button posting to its own action.
+    ``csrf_input`` is the CSRF field's HTML, as ``{% csrf_token %}`` writes it."""
+    base = reverse("model-open", args=[roster_pk, index])
+    move, name = f"{base}move/", _text(label)
+    first = " disabled" if index == 0 else ""
+    last = " disabled" if index == count - 1 else ""
+    copy = ""
+    if duplicate:
+        copy = (
+            f'<button type="submit" formaction="{base}duplicate/" hx-post="{base}duplicate/">'
+            f'Duplicate<span class="visually-hidden"> {name}</span></button>'
+        )
+    return mark_safe(  # every value is escaped or a URL reversed from numbers
+        f'\n<form method="post" action="{move}" class="card-actions">\n'
+        f'  {csrf_input}<input type="hidden" name="revision" value="{revision}">\n'
+        f"  \n"
+        f'  <button type="submit" name="direction" value="up" hx-post="{move}"{first}'
+        f' aria-label="Move {name} up">↑</button>\n'
+        f'  <button type="submit" name="direction" value="down" hx-post="{move}"{last}'
+        f' aria-label="Move {name} down">↓</button>\n'
+        f"  {copy}\n"
+        f'  <button type="submit" formaction="{base}remove/" hx-post="{base}remove/" class="danger">'
+        f'Remove<span class="visually-hidden"> {name}</span></button>\n'
+        f"</form>\n"
+    )

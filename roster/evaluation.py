@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from roster.catalogue import catalogue_and_digest
@@ -33,6 +34,12 @@ class Evaluation:
     report: Report
     digest: str
     supplement: Supplement | None = None
+
+    @cached_property
+    def document_json(self) -> dict[str, Any]:
+        """The document as JSON data (``model_dump(mode="json")``, unset values as None),
+        made once per Evaluation for the forms and cards that read it; not to be changed."""
+        return self.document.model_dump(mode="json")
 
     @property
     def supplement_digest(self) -> str | None:
@@ -98,7 +105,8 @@ def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Eval
     read = roster.__dict__.pop(_RULES_READ, None)
     catalogue_for: Callable[[str], tuple[Any, str]]
     if read is None:
-        catalogue_for = catalogue_and_digest
+        loaded = _loaded_digest(roster)
+        catalogue_for = lambda system_id: catalogue_and_digest(system_id, loaded)  # noqa: E731
         supplement = pinned_supplement(roster) if roster.pk else None
     else:
         rules: tuple[Any, str] = (read[0], read[1])
@@ -123,13 +131,20 @@ def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Eval
     return evaluation
 
 
+def _loaded_digest(roster: Any) -> str | None:
+    """The rules data digest read with the roster (Roster.objects.for_editing()), taken
+    once: later evaluations of the same object ask the database again."""
+    digest: str | None = roster.__dict__.pop("loaded_rules_digest", None)
+    return digest
+
+
 def roster_catalogue(roster: Any) -> Any:
     """The catalogue a roster's forms offer and check: the rules data merged with the
     roster's pinned supplement (so its homebrew can be chosen)."""
     from roster.supplements.pins import pinned_supplement
 
     system = SYSTEMS[roster.system]
-    catalogue, digest = catalogue_and_digest(system.id)
+    catalogue, digest = catalogue_and_digest(system.id, _loaded_digest(roster))
     supplement = pinned_supplement(roster)
     if roster.pk:
         roster.__dict__[_RULES_READ] = (catalogue, digest, supplement)

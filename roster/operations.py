@@ -87,7 +87,10 @@ def update_model(roster: Roster, index: int, edit: ModelEdit, revision: int) -> 
     if edit.saved == current:
         return _unchanged(roster, index)
     ui = ui_for(roster.system)
-    document = copy.deepcopy(roster.document)
+    # Only the document and its list of models are new; the other models are shared with
+    # the stored document, which nothing changes in place (rename_references replaces
+    # the models it changes).
+    document = {**roster.document, "models": list(roster.document["models"])}
     document["models"][index] = edit.saved
     action = ui.describe_change(current, edit.saved)
     old_name, new_name = current.get("name"), edit.saved.get("name")

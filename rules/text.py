@@ -35,6 +35,10 @@ def text_problem(text: str) -> str | None:
 
     ``text`` should already be NFC-normalised. Looks at every character once (linear).
     """
+    if text.isascii() and text.isprintable():
+        # Printable ASCII has no control, format or combining characters and no joiners:
+        # most names, answered without a look at each character.
+        return None
     run = 0
     for i, char in enumerate(text):
         category = unicodedata.category(char)

@@ -30,7 +30,15 @@ def version_document(version: SupplementVersion) -> SupplementDocument:
 
 
 def pinned_supplement(roster: Any) -> SupplementDocument | None:
-    """The parsed supplement the roster uses at its pinned version, or None."""
+    """The parsed supplement the roster uses at its pinned version, or None. Without a
+    query when the roster was read with its pin's digest (Roster.objects.for_editing())
+    and that content is cached, or when it pins none."""
+    if "pinned_digest" in roster.__dict__:
+        digest = roster.__dict__["pinned_digest"]
+        if digest is None:
+            return None
+        if digest in _documents:
+            return _documents[digest]
     version = pinned_version(roster)
     return version_document(version) if version is not None else None
 
@@ -46,6 +54,7 @@ def pin(roster: Any, version: SupplementVersion | None) -> None:
         RosterSupplement.objects.filter(roster=roster).delete()
     else:
         RosterSupplement.objects.update_or_create(roster=roster, defaults={"version": version})
+    roster.__dict__.pop("pinned_digest", None)  # read with the roster, now out of date
     roster.summary = evaluate_roster(roster).summary
     Roster.objects.filter(pk=roster.pk).update(summary=roster.summary)
 

@@ -57,7 +57,7 @@ class SystemUI(ABC):
         kinds = self.model_kinds(evaluation.catalogue)
         return {
             "kinds": kinds,
-            "default": self.default_kind(evaluation.document.model_dump(mode="json"), kinds),
+            "default": self.default_kind(evaluation.document_json, kinds),
         }
 
     def default_kind(self, document: dict[str, Any], kinds: list[tuple[str, str]]) -> str:
@@ -66,7 +66,9 @@ class SystemUI(ABC):
 
     def rename_references(self, document: dict[str, Any], old: str, new: str) -> list[str]:
         """After a model was renamed from ``old`` to ``new``, update what refers to it by
-        name in ``document`` (in place); returns what changed, for the history line.
+        name in ``document``: a model that changes is replaced in ``document["models"]``
+        by a new dict, never changed in place (its other models are shared with the
+        stored document). Returns what changed, for the history line.
         By default nothing refers to a model by name."""
         return []
 

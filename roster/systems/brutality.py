@@ -74,6 +74,14 @@ class BrutalityUI(SystemUI):
             return options, friendly(exc, _OPTION_FIELDS)
         return options, {}
 
+    def model_kinds(self, catalogue: BrutalityCatalogue) -> list[tuple[str, str]]:
+        """The four Basic classes of the book ("Building Your Army List - Simple"), then
+        the pinned supplement's homebrew classes, marked † as the player's
+        (docs/supplements.md)."""
+        book = [kind for kind, _ in self.new_model_kinds]
+        homebrew = [(c.slug, f"{c.name} †") for c in catalogue.classes if c.homebrew and c.slug not in book]
+        return [*self.new_model_kinds, *homebrew]
+
     def new_model(self, kind: str, catalogue: BrutalityCatalogue, taken_names: set[str]) -> dict[str, Any]:
         """A Basic model of class ``kind`` with nothing chosen yet; KeyError for an unknown class."""
         cls = catalogue.model_class(kind)
@@ -177,7 +185,7 @@ class BrutalityUI(SystemUI):
         """Form values, every choice with its reason (rules.brutality.choices), the inputs
         for unknown values, and the effective stat line from the Report."""
         catalogue: BrutalityCatalogue = evaluation.catalogue
-        stored = evaluation.document.model_dump(mode="json")["models"][index]
+        stored = evaluation.document_json["models"][index]
         values = submitted or stored
         report = evaluation.report.models[index]
         choices = model_choices(cast(BrutalityRoster, evaluation.document), index, catalogue)

@@ -37,6 +37,11 @@ def _at(value: Any, bound: int | None, direction: int) -> bool:
     return isinstance(value, int) and bound is not None and (value - bound) * direction >= 0
 
 
+def _is_pet_of(trait: Any, master: str) -> bool:
+    """True for a Pet trait (a dict with its choice) that names ``master``."""
+    return isinstance(trait, dict) and name_key(trait["name"]) == "pet" and trait.get("choice") == master
+
+
 class IronHonorUI(SystemUI):
     """Iron & Honor: type, attributes with steppers, skills with items, traits by category."""
 
@@ -207,7 +212,7 @@ class IronHonorUI(SystemUI):
         cost and why it cannot be taken), attribute points, derived values and the
         model's issues, all from the Report."""
         catalogue: IronHonorCatalogue = evaluation.catalogue
-        stored = evaluation.document.model_dump(mode="json")["models"][index]
+        stored = evaluation.document_json["models"][index]
         values = submitted or stored
         model_report = evaluation.report.models[index]
         chosen: list[dict[str, Any]] = []
@@ -240,7 +245,7 @@ class IronHonorUI(SystemUI):
             )
         masters = [
             str(m.get("name", ""))
-            for m in evaluation.document.model_dump(mode="json")["models"]
+            for m in evaluation.document_json["models"]
             if name_key(str(m.get("type", ""))) in ("hero", "companion")
         ]
         for entry in chosen:
@@ -285,15 +290,18 @@ class IronHonorUI(SystemUI):
         """A Pet names its master (the hero or a companion): renaming the master renames
         the Pet's choice too. Source: Iron & Honor p.27."""
         changed = []
-        for model in document.get("models", []):
-            for n, trait in enumerate(model.get("traits", [])):
-                if (
-                    isinstance(trait, dict)
-                    and name_key(trait["name"]) == "pet"
-                    and trait.get("choice") == old
-                ):
-                    model["traits"][n] = {**trait, "choice": new}
-                    changed.append(f"{model.get('name')}'s Pet now follows {new}")
+        models = document.get("models", [])
+        for i, model in enumerate(models):
+            traits = model.get("traits", [])
+            if not any(_is_pet_of(trait, old) for trait in traits):
+                continue
+            # A new model dict and traits list: the document may share the others with
+            # the roster's stored one (roster.operations copies only what it changes).
+            models[i] = {
+                **model,
+                "traits": [{**t, "choice": new} if _is_pet_of(t, old) else t for t in traits],
+            }
+            changed.append(f"{model.get('name')}'s Pet now follows {new}")
         return changed
 
     def kind_label(self, model: ModelReport) -> str:

@@ -6,6 +6,8 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
+from django.template import Context
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from rules.report import json_number
@@ -59,23 +61,6 @@ def granted_with(abilities: Any) -> list[dict[str, Any]]:
 
 
 @register.simple_tag
-def attribute_rows(card: dict[str, Any]) -> SafeString:
-    """An Iron & Honor card's attribute rows (roster.systems.card_html), built in Python
-    because an edit's answer repeats them for every attribute."""
-    from roster.systems.card_html import attribute_rows_html
-
-    return attribute_rows_html(card["index"], card["attributes"], card["report"].derived["attribute_points"])
-
-
-@register.simple_tag
-def type_options(card: dict[str, Any]) -> SafeString:
-    """An Iron & Honor card's type options, the model's type selected (roster.systems.card_html)."""
-    from roster.systems.card_html import type_options_html
-
-    return type_options_html(card["types"], card["report"].derived.get("type"))
-
-
-@register.simple_tag
 def overview_rows(rows: list[dict[str, Any]], open_index: int | None, unit: str, empty: str) -> SafeString:
     """The warband overview's rows (roster.editor_html), built in Python because every
     edit's answer repeats them for every model."""
@@ -84,9 +69,31 @@ def overview_rows(rows: list[dict[str, Any]], open_index: int | None, unit: str,
     return overview_rows_html(rows, open_index, unit, empty)
 
 
-@register.simple_tag
-def skill_rows(card: dict[str, Any]) -> SafeString:
-    """An Iron & Honor card's skill rows (roster.systems.card_html)."""
-    from roster.systems.card_html import skill_rows_html
+def _csrf_input(context: Context) -> str:
+    """The CSRF field's HTML, as ``{% csrf_token %}`` writes it."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
 
-    return skill_rows_html(card["index"], card["skill_rows"])
+
+@register.simple_tag(takes_context=True)
+def card_actions(context: Context, card: dict[str, Any], label: str, duplicate: bool = True) -> SafeString:
+    """The move, duplicate (unless ``duplicate`` is False) and remove buttons under an
+    open model's card (roster.editor_html), named ``label``; built in Python because
+    every edit's answer has them."""
+    from roster.editor_html import card_actions_html
+
+    roster = card["roster"]
+    return card_actions_html(
+        _csrf_input(context), roster.pk, roster.revision, card["index"], card["count"], label, duplicate
+    )
+
+
+@register.simple_tag(takes_context=True)
+def iron_honor_card(context: Context, card: dict[str, Any]) -> SafeString:
+    """The whole Iron & Honor model card (roster.systems.card_html), built in Python
+    because every edit of an Iron & Honor model answers with it."""
+    from roster.systems.card_html import iron_honor_card_html
+
+    return iron_honor_card_html(card, _csrf_input(context))

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django_htmx.http import push_url, retarget
 from django_htmx.middleware import HtmxDetails
@@ -37,8 +37,12 @@ def player(request: HttpRequest) -> User:
 
 
 def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:
-    """The user's own, undeleted roster; 404 for anyone else's, so ids leak nothing."""
-    return get_object_or_404(Roster, pk=pk, owner=request.user, deleted__isnull=True)
+    """The user's own, undeleted roster, read with what an edit needs beside it
+    (Roster.objects.for_editing()); 404 for anyone else's, so ids leak nothing."""
+    roster = Roster.objects.for_editing(pk, request.user.pk) if request.user.pk is not None else None
+    if roster is None:
+        raise Http404("no such roster")
+    return roster
 
 
 def posted_revision(request: HttpRequest) -> int:
@@ -126,7 +130,7 @@ def panel_context(
         "rows": rows,
         "unit": report.totals.get("unit", ""),
         "ui": ui,
-        "options": evaluation.document.model_dump(mode="json")["options"],
+        "options": evaluation.document_json["options"],
         "notice": notice,
         "conflict": conflict,
         "rules_changes": rules_changes(roster, evaluation),

@@ -257,3 +257,15 @@ def test_plain_text_export(alice, alice_client):
         "Hero, Brawler, Elite, Aimed Shot, Ranged Weapon, Dead-eye - ? points" in text
     )
     assert "Total: 68 / 300 points; 2 of 3 Heroes; 3 fighters; points unknown for 1 fighter(s)" in text
+
+
+def test_an_empty_warband_says_it_has_no_models_not_legal(empty, alice_client):
+    """Nothing in the book makes an empty warband illegal (p.9), but "Legal" would say it
+    is ready to play: the editor and the list say there is nothing yet."""
+    html = alice_client.get(reverse("roster-edit", args=[empty.pk])).content.decode()
+    assert '<span id="legal-state">No models yet</span>' in html
+    assert "No models yet: nothing to check" in html
+    assert ">Legal<" not in html
+    listing = alice_client.get(reverse("roster-list")).content.decode()
+    assert '<span class="badge">No models yet</span>' in listing
+    assert 'class="badge ok">Legal<' not in listing

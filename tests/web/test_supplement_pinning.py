@@ -181,6 +181,16 @@ def test_the_editor_offers_and_prices_a_homebrew_class(alice_client, alice):
     )
     roster.refresh_from_db()
     assert roster.summary["cost"] == 1
+    # "Add a model" offers it too, after the book's four classes, marked as the player's.
+    editor = alice_client.get(f"/rosters/{roster.pk}/").content.decode()
+    add = editor[editor.index('id="add-kind"') :].split("</select>")[0]
+    assert add.index(">Support<") < add.index('<option value="gunner">Gunner †</option>')
+    added = alice_client.post(
+        f"/rosters/{roster.pk}/models/add/", {"revision": roster.revision, "kind": "gunner"}
+    )
+    assert added.status_code == 302
+    roster.refresh_from_db()
+    assert [m["class"] for m in roster.document["models"]] == ["Gunner", "Gunner"]
 
 
 def test_the_export_validates_to_the_fingerprint_the_shared_page_prints(

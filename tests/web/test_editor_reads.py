@@ -1,0 +1,112 @@
+"""What one model edit reads and writes: the roster with its rules digest and pinned
+supplement in one SELECT, the highest revision kept (``head``) so Redo needs no query,
+and only the models an edit changes are new objects."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from roster.models import Roster, RuleSet
+from roster.supplements.models import Supplement
+from roster.supplements.pins import pin, pinned_supplement
+from roster.systems import ui_for
+from rules.supplement import read_supplement
+from tests.supplements import brutality_roster, brutality_supplement
+from tests.web.cast import make_user, model_post
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def edit(client, roster, index, **changes):
+    roster = Roster.objects.get(pk=roster.pk)
+    url = reverse("model-update", args=[roster.pk, index])
+    return client.post(url, model_post(roster, index, **changes), **HX)
+
+
+def test_for_editing_reads_the_rules_digest_and_no_pin(roster, alice):
+    found = Roster.objects.for_editing(roster.pk, alice.pk)
+    assert found == roster
+    assert found.document == roster.document
+    assert found.loaded_rules_digest == RuleSet.objects.get(system=roster.system).digest
+    assert found.pinned_digest is None
+    assert pinned_supplement(found) is None
+
+
+def test_for_editing_reads_the_pinned_version_digest(alice):
+    posse = Roster.create(alice, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
+    book = Supplement.create(alice, read_supplement(brutality_supplement()))
+    pin(posse, book.latest)
+    found = Roster.objects.for_editing(posse.pk, alice.pk)
+    assert found.pinned_digest == book.latest.digest
+    assert pinned_supplement(found).name == read_supplement(brutality_supplement()).name
+    pin(found, None)  # the digest read with the roster is out of date now
+    assert pinned_supplement(found) is None
+
+
+def test_for_editing_finds_nothing_of_another_player_or_deleted(roster, alice, bob):
+    assert Roster.objects.for_editing(roster.pk, bob.pk) is None
+    Roster.objects.filter(pk=roster.pk).update(deleted=timezone.now())
+    assert Roster.objects.for_editing(roster.pk, alice.pk) is None
+
+
+def test_a_model_edit_makes_one_read_of_the_roster_and_two_writes(roster, alice_client):
+    edit(alice_client, roster, 6, name="Frokn I")  # warm the catalogue cache
+    with CaptureQueriesContext(connection) as ctx:
+        assert edit(alice_client, roster, 6, name="Frokn II").status_code == 200
+    statements = [q["sql"].split()[0].upper() for q in ctx.captured_queries]
+    statements = [s for s in statements if s not in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")]
+    # The test's own Roster.objects.get, then the session, the user, the roster (with its
+    # rules digest and pin), the roster's UPDATE and the revision's INSERT.
+    assert statements == ["SELECT", "SELECT", "SELECT", "SELECT", "UPDATE", "INSERT"], ctx.captured_queries
+
+
+def test_head_follows_edits_undos_and_the_edit_that_drops_them(roster, alice_client):
+    for name in ("One", "Two", "Three"):
+        edit(alice_client, roster, 6, name=name)
+    for _ in range(2):
+        fresh = Roster.objects.get(pk=roster.pk)
+        alice_client.post(reverse("roster-undo", args=[roster.pk]), {"revision": fresh.revision}, **HX)
+    fresh = Roster.objects.get(pk=roster.pk)
+    assert (fresh.revision, fresh.head, fresh.can_redo) == (2, 4, True)
+    edit(alice_client, roster, 6, name="Other")
+    fresh = Roster.objects.get(pk=roster.pk)
+    assert (fresh.revision, fresh.head, fresh.can_redo) == (3, 3, False)
+    assert list(fresh.revisions.values_list("number", flat=True)) == [1, 2, 3]
+    assert fresh.document["models"][6]["name"] == "Other"
+
+
+def test_an_edit_leaves_the_stored_document_as_it_was(roster):
+    """A rename carries to the Pet that follows the model (p.27) in a new model dict:
+    the document read from the database, whose other models the edit shares, is not
+    changed in place."""
+    ui = ui_for(roster.system)
+    document = copy.deepcopy(roster.document)
+    hero = document["models"][0]["name"]
+    document["models"][3]["traits"] = [*document["models"][3]["traits"], {"name": "Pet", "choice": hero}]
+    before = copy.deepcopy(document)
+    edited = {**document, "models": list(document["models"])}
+    changed = ui.rename_references(edited, hero, "New Name")
+    assert changed and edited["models"][3]["traits"][-1] == {"name": "Pet", "choice": "New Name"}
+    assert document == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_head_migration_takes_the_highest_revision(rules_loaded_db):
+    roster = Roster.create(
+        make_user("carol"), brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}])
+    )
+    for number in (2, 3):
+        roster.revisions.create(number=number, document=roster.document, action="edit")
+    executor = MigrationExecutor(connection)
+    executor.migrate([("roster", "0007_cache_tables")])
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert Roster.objects.values_list("revision", "head").get(pk=roster.pk) == (1, 3)
