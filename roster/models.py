@@ -337,9 +337,9 @@ class RosterQuerySet(models.QuerySet["Roster"]):
         None without one), which roster.evaluation and roster.supplements.pins use
         instead of asking the database again.
 
-        The SELECT is written out: every edit makes it, and the ORM's compiling of its
-        two subqueries took 0.3 ms, half a trivial request (tests/web/test_queries.py
-        checks it against the ORM's answer)."""
+        The SELECT is written out because every edit makes it: the ORM's compiling of
+        the same query with its two subqueries took 0.3 ms more, about half of a whole
+        trivial request (tests/web/test_editor_reads.py checks what it reads)."""
         return next(iter(self.raw(_for_editing_sql(), [pk, owner_id])), None)
 
 
