@@ -156,6 +156,21 @@
     done.click();
   });
 
+  // A paste longer than a field's maxlength would be cut short without a word: let it
+  // in whole, so that its save answers at the field with the limit ("at most 100
+  // characters") and nothing the player pasted is silently lost.
+  document.addEventListener(
+    "paste",
+    function (event) {
+      var el = event.target;
+      if (!el || !(el.maxLength > 0) || !event.clipboardData) return;
+      var selected = Math.abs((el.selectionEnd || 0) - (el.selectionStart || 0));
+      var pasted = event.clipboardData.getData("text").length;
+      if (el.value.length - selected + pasted > el.maxLength) el.removeAttribute("maxlength");
+    },
+    true
+  );
+
   // Picker search: show only the rows whose name holds what was typed.
   document.addEventListener("input", function (event) {
     var box = event.target;

@@ -68,3 +68,23 @@ def test_a_stale_tab_shows_the_refusal_in_view_and_applies_on_top(page, logged_i
     assert fresh.document["models"][0]["name"] == "Raensleyar the Wolf"
     assert fresh.document["models"][6]["name"] == "Frokn Late"
     assert page.locator(".notice.conflict").count() == 0
+
+
+def test_a_name_pasted_over_the_limit_is_refused_at_the_field_not_cut(page, logged_in):
+    """A 5,000-character paste is not cut to the field's 100 without a word: it comes back
+    at the field with the limit, the stored name stays as it was."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
+    page.evaluate("text => navigator.clipboard.writeText(text)", "Frokn" * 1000)
+    page.fill("#m6-name", "")
+    page.focus("#m6-name")
+    page.keyboard.press("Control+V")
+    assert len(page.input_value("#m6-name")) == 5000  # the whole paste, as the player pasted it
+    page.wait_for_selector("#m6-name-error")
+    assert "at most 100 characters" in page.inner_text("#m6-name-error")
+    assert len(page.input_value("#m6-name")) == 5000
+    settle(page)
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn"
+    page.fill("#m6-name", "Frokn the Short")  # typing a fitting name saves again
+    saved(page)
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn the Short"
