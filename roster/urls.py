@@ -13,6 +13,7 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("healthz", accounts.healthz, name="healthz"),
+    path("favicon.ico", accounts.favicon, name="favicon"),
     # Accounts (docs/accounts.md): the names templates use, then allauth's own pages.
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.login, name="login"),
@@ -47,6 +48,7 @@ urlpatterns = [
     path("rosters/<int:pk>/sheet.pdf", sharing.sheet, name="roster-sheet"),
     path("rosters/<int:pk>/share/", sharing.share_create, name="roster-share"),
     path("rosters/<int:pk>/share/revoke/", sharing.share_revoke, name="roster-share-revoke"),
+    path("rosters/<int:pk>/share/restore/", sharing.share_restore, name="roster-share-restore"),
     path("s/<str:token>/", sharing.shared, name="shared"),
     path("s/<str:token>/sheet.pdf", sharing.shared_sheet, name="shared-sheet"),
     path("s/<str:token>/copy/", sharing.shared_copy, name="shared-copy"),

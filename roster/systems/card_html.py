@@ -135,7 +135,7 @@ def chosen_traits_html(index: int, chosen: list[dict[str, Any]]) -> SafeString:
                 choice = (
                     f"\n            \n              {label}Whose Pet?</label>\n"
                     f"              <select {field}>\n"
-                    f'                <option value="">Choose the hero or a companion</option>\n'
+                    f'                <option value="">Choose its master</option>\n'
                     f"                {masters}\n"
                     f"                {unknown}\n"
                     f"              </select>\n            \n          "
@@ -225,9 +225,18 @@ def iron_honor_card_html(card: dict[str, Any], csrf_input: str) -> SafeString:
     )
     points = d["attribute_points"]
     left = card["points_left"]
-    points_left = ""
+    points_left, data_left = "", ""
     if left is not None:
-        points_left = f"{_text(left)} point{'' if left == 1 else 's'} left of {_text(points['available'])}"
+        data_left = f' data-left="{_text(left)}"'  # muster.js's steppers stop at 0
+        over = -left
+        if over > 0:
+            points_left = (
+                f"{_text(over)} point{'' if over == 1 else 's'} over the {_text(points['available'])}"
+            )
+        else:
+            points_left = (
+                f"{_text(left)} point{'' if left == 1 else 's'} left of {_text(points['available'])}"
+            )
     skills_error = (
         f'<p class="field-error" role="alert">Skills: {_text(errors["skills"])}</p>'
         if errors.get("skills")
@@ -290,7 +299,7 @@ def iron_honor_card_html(card: dict[str, Any], csrf_input: str) -> SafeString:
         f"      {_field_error(type_id, 'Type', errors.get('type'))}\n"
         f"    </div>\n"
         f"  </div>\n\n"
-        f'  <fieldset class="attributes">\n'
+        f'  <fieldset class="attributes"{data_left}>\n'
         f"    <legend>Attributes\n"
         f'      <span class="points" id="m{i}-points">{points_left} · type maximum'
         f" {_blank_if_none(points.get('maximum')) or '?'}</span>\n"

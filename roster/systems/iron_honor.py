@@ -264,6 +264,12 @@ class IronHonorUI(SystemUI):
                 }
             )
         points = model_report.derived["attribute_points"]
+        left = (
+            None
+            if points["available"] is None or points["spent"] is None
+            else points["available"] - points["spent"]
+        )
+        no_points_left = left is not None and left <= 0
         return {
             "values": values,
             "report": model_report,
@@ -274,11 +280,12 @@ class IronHonorUI(SystemUI):
                     "value": values["attributes"][a],
                     "error": errors.get(a),
                     "at_floor": _at(values["attributes"][a], points["base"], -1),
-                    "at_ceiling": _at(values["attributes"][a], points["maximum"], +1),
+                    # No point left to spend: + would only overspend (p.16).
+                    "at_ceiling": _at(values["attributes"][a], points["maximum"], +1) or no_points_left,
                 }
                 for a in ATTRIBUTES
             ],
-            "points_left": None if points["available"] is None else points["available"] - points["spent"],
+            "points_left": left,
             "chosen_traits": chosen,
             "picker_html": picker_html,
             "skill_rows": skills,

@@ -9,6 +9,7 @@ from allauth.account.views import LoginView, SignupView
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 from roster.limits import client_ip, limited
@@ -53,6 +54,13 @@ def home(request: HttpRequest) -> HttpResponse:
 def healthz(request: HttpRequest) -> HttpResponse:
     """A trivial view: the baseline the benchmarks compare against."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for by themselves (a PDF opened in the browser
+    does): Muster's icon. Not permanent, since the icon's URL holds its content hash."""
+    return redirect(static("favicon.svg"))
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

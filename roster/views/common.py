@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -10,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django_htmx.http import push_url, retarget
 from django_htmx.middleware import HtmxDetails
 
@@ -137,7 +139,18 @@ def panel_context(
         "can_undo": can_undo,
         "can_redo": can_redo,
         "share_link": lambda: roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
+        "stopped_link": lambda: stopped_link(roster),
     }
+
+
+UNDO_STOP_SHARING = timedelta(minutes=10)
+
+
+def stopped_link(roster: Roster) -> Any:
+    """The share link revoked in the last ten minutes, which "Stop sharing" can still
+    undo (the same address works again), or None."""
+    recent = timezone.now() - UNDO_STOP_SHARING
+    return roster.share_links.filter(revoked__gte=recent).order_by("-revoked").first()
 
 
 def card(

@@ -126,7 +126,9 @@ def _model_update(
     else:
         context = panel_context(change.roster, change.evaluation, undo_redo=(True, False))
         context["toolbar_changed"] = toolbar_before != (True, False)
-    shown = (edit.shown, edit.errors) if edit.errors or extra.get("conflict") else (None, {})
+    # A refused stale save shows the current model: muster.js puts back the fields the
+    # player changed, so "Apply my change on top" sends only those over the current state.
+    shown = (edit.shown, edit.errors) if edit.errors and not extra.get("conflict") else (None, {})
     context.update(
         card=card(change.roster, change.evaluation, change.model, *shown, picker=_picker(request)),
         open_index=change.model,
@@ -139,8 +141,9 @@ def _model_update(
 
 
 def _model_conflict(request: HtmxHttpRequest, current: Roster, index: int, edit: ModelEdit) -> HttpResponse:
-    """A stale model edit: the card of the current roster, with the player's values still
-    in its form and one button that applies them on top of the current state."""
+    """A stale model edit: the card of the current roster (409) with the refusal and one
+    button that applies the player's change on top of the current state; muster.js puts
+    the fields the player changed back into the form (docs/editor.md, "Two tabs")."""
     if not request.htmx:
         return respond_conflict(request, current, MODEL_CONFLICT.replace("below", "of the model"), index)
     if index >= len(current.document.get("models", [])):
@@ -172,7 +175,9 @@ def update_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             return _editor_partial(request, context, 409)
     if change is None:
         context = editor_context(roster)
-        context.update(option_errors=errors, submitted_options={**options, "name": name})
+        # As a model's fields say it: the typed value stays in the form, unsaved.
+        unsaved = {k: f"{v} (not saved: the stored options are kept)" for k, v in errors.items()}
+        context.update(option_errors=unsaved, submitted_options={**options, "name": name})
         if not request.htmx:
             return render(request, "roster/editor.html", context, status=422)
         return _editor_partial(request, context, 422)
@@ -280,13 +285,18 @@ def _step(request: HtmxHttpRequest, pk: int, delta: int) -> HttpResponse:
         # The step took a model away: stay on the warband, on the row where it stood.
         row = f"row-{min(change.model, models_after - 1)}" if models_after else "add-kind"
         return after_edit(request, roster, focus=row)
+    if not request.POST.get("open"):
+        # Pressed on the warband (a phone's only Undo): stay there, on the changed row,
+        # so that the next press is one tap away.
+        return after_edit(request, roster, focus=f"row-{change.model}")
     return after_edit(request, roster, change.model, focus=f"model-{change.model}-title")
 
 
 @require_POST
 @login_required
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Step back to the previous revision and open the model it changed."""
+    """Step back to the previous revision: the model it changed is opened if a model
+    was open, else its row on the warband takes the focus."""
     return _step(request, pk, -1)
 
 

@@ -21,7 +21,7 @@ from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.supplements.pins import adopt, pin, pinned_supplement
 from roster.systems import ui_for
-from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context
+from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context, stopped_link
 from rules.registry import SYSTEMS
 
 
@@ -90,6 +90,18 @@ def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Revoke every share link of the roster: they answer 404 from now on."""
     roster = get_roster_for_user(request, pk)
     roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now())
+    return after_edit(request, roster)
+
+
+@require_POST
+@login_required
+def share_restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Undo "Stop sharing": the link revoked in the last ten minutes works again, at the
+    same address, unless the roster has a link already."""
+    roster = get_roster_for_user(request, pk)
+    link = stopped_link(roster)
+    if link is not None and active_link(roster) is None:
+        ShareLink.objects.filter(pk=link.pk).update(revoked=None)
     return after_edit(request, roster)
 
 

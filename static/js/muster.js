@@ -123,7 +123,26 @@
     var min = parseInt(input.dataset.min, 10);
     var max = parseInt(input.dataset.max, 10);
     if ((!isNaN(min) && next < min) || (!isNaN(max) && next > max)) return;
+    // Attribute points (Iron & Honor p.16): each step above the base spends one; the
+    // fieldset says how many are left, so quick clicks cannot overspend.
+    var points = button.closest("[data-left]");
+    var left = points ? parseInt(points.getAttribute("data-left"), 10) : NaN;
+    if (!isNaN(left)) {
+      var base = isNaN(min) ? value : min;
+      var cost = Math.max(0, next - base) - Math.max(0, value - base);
+      if (cost > left) return;
+      points.setAttribute("data-left", String(left - cost));
+    }
     input.value = String(next);
+    if (!isNaN(left)) {
+      // The + steppers are off while no point is left (the answer says the same).
+      var none = left - cost <= 0;
+      points.querySelectorAll("button[name=bump][value$=':1']").forEach(function (up) {
+        var field = up.form.elements[up.value.split(":")[0]];
+        var top = field ? parseInt(field.dataset.max, 10) : NaN;
+        up.disabled = none || (!isNaN(top) && parseInt(field.value, 10) >= top);
+      });
+    }
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
@@ -171,10 +190,17 @@
     true
   );
 
-  // Picker search: show only the rows whose name holds what was typed.
+  // Picker search: show only the rows whose name holds what was typed; again after each
+  // answer, which redraws the rows while the search box keeps its text.
   document.addEventListener("input", function (event) {
-    var box = event.target;
-    if (!box.matches || !box.matches("input[data-filter]")) return;
+    if (event.target.matches && event.target.matches("input[data-filter]")) filter(event.target);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    document.querySelectorAll("input[data-filter]").forEach(function (box) {
+      if (box.value) filter(box);
+    });
+  });
+  function filter(box) {
     var scope = document.getElementById(box.getAttribute("data-filter"));
     if (!scope) return;
     var words = box.value.trim().toLowerCase();
@@ -184,7 +210,7 @@
     scope.querySelectorAll("fieldset").forEach(function (group) {
       group.hidden = group.querySelector("[data-name]:not([hidden])") === null;
     });
-  });
+  }
 
   // Copy link: the link is a read-only text field anyone can select; the button copies it.
   document.querySelectorAll("button[data-copy]").forEach(function (b) {
@@ -215,9 +241,86 @@
     }
   });
 
+  // Two tabs: a save refused as stale (409) is answered with the model as it is now.
+  // The fields the player changed go back over it, unsaved, for "Apply my change on
+  // top" to send; everything else shows what the other tab saved.
+  var refused = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = document.getElementById("model-form");
+    if (event.detail.xhr.status !== 409 || !form) return;
+    refused = [];
+    form.querySelectorAll("[data-edit]").forEach(function (el) {
+      refused.push({ id: el.id, name: el.name, type: el.type, value: el.value, checked: el.checked, edit: el.getAttribute("data-edit") });
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var kept = refused;
+    refused = null;
+    var form = document.getElementById("model-form");
+    if (!kept || !form) return;
+    kept.forEach(function (f) {
+      var el = f.id ? document.getElementById(f.id) : null;
+      if (!el && f.type === "hidden" && f.name) {
+        // A pick from the picker: a hidden field of its own, unless it is still there.
+        var same = Array.prototype.some.call(form.querySelectorAll("input[type=hidden]"), function (h) {
+          return h.name === f.name && h.value === f.value;
+        });
+        if (same) return;
+        el = document.createElement("input");
+        el.type = "hidden";
+        el.name = f.name;
+        (form.querySelector(".chips") || form).appendChild(el);
+      }
+      if (!el || el.form !== form) return;
+      if (f.type === "checkbox" || f.type === "radio") el.checked = f.checked;
+      else el.value = f.value;
+      el.setAttribute("data-edit", f.edit);
+    });
+    // The refusal sits at the top of the card: bring it into view (a stepper pressed
+    // further down on a phone would leave it off screen).
+    var notice = document.querySelector("#model-open .notice.conflict");
+    if (notice) {
+      var box = notice.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) notice.scrollIntoView({ block: "center" });
+    }
+  });
+
+  // Browser Back or Forward while a save waits (typing saves after a pause): send the
+  // save first, then show the page history moved to. Left to htmx, its history restore
+  // would race the save, and could show the old value or lose the change.
+  var leaving = false;
+  window.addEventListener(
+    "popstate",
+    function (event) {
+      var form = document.getElementById("model-form");
+      if (!form || !window.htmx || !pending()) return;
+      event.stopImmediatePropagation(); // before htmx's own onpopstate
+      var there = location.href;
+      var here = form.getAttribute("hx-post");
+      form.addEventListener(
+        "htmx:afterRequest",
+        function (after) {
+          if (after.detail.successful) {
+            leaving = true;
+            window.setTimeout(function () {
+              location.replace(there);
+            }, 0);
+          } else {
+            // Not saved (its reason is at the field): stay, with the address that fits.
+            history.pushState({ htmx: true }, "", here);
+          }
+        },
+        { once: true }
+      );
+      form.requestSubmit();
+    },
+    true
+  );
+
   // A change is saved after a short pause; leaving the page before then would drop
   // it, so ask first while a save is waiting or in flight.
   window.addEventListener("beforeunload", function (event) {
+    if (leaving) return;
     if (document.querySelector(".htmx-request") || pending()) {
       event.preventDefault();
       event.returnValue = "";
@@ -233,6 +336,31 @@
       most = Math.max(most, Number(el.getAttribute("data-edit")));
     });
     return most;
+  }
+
+  // Undo and Redo pressed quickly, by click or key: each press waits for the answer to
+  // the one before, which brings the revision the next one must name (sent together,
+  // the second would be refused as stale).
+  var steps = [];
+  document.addEventListener(
+    "click",
+    function (event) {
+      var button = event.target.closest ? event.target.closest("#undo-button, #redo-button") : null;
+      if (!button || !busy()) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      steps.push(button.id);
+    },
+    true
+  );
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!steps.length || busy()) return;
+    var next = document.getElementById(steps.shift());
+    if (next && !next.disabled) next.click();
+    else steps = [];
+  });
+  function busy() {
+    return !!document.querySelector("#editor.htmx-request, #editor .htmx-request");
   }
 
   document.addEventListener("keydown", function (event) {

@@ -36,6 +36,12 @@ def saved(page: Any) -> None:
     )
 
 
+def answered(page: Any) -> None:
+    """Wait until no request is in flight and nothing is settling (fields may still be
+    unsaved, as after a refused stale save)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')", timeout=15_000)
+
+
 def stored(roster: Roster) -> dict[str, Any]:
     """The roster's document as stored now."""
     return Roster.objects.get(pk=roster.pk).document

@@ -4,7 +4,7 @@ and a second tab recovers from a conflict."""
 import pytest
 
 from roster.models import Roster
-from tests.browser.editor_helpers import saved
+from tests.browser.editor_helpers import answered, saved
 from tests.browser.test_build_northmen import change, settle
 from tests.ih import example
 
@@ -23,19 +23,27 @@ def logged_in(page, django_user_model):
     return roster
 
 
-def test_quick_stepper_clicks_each_count(page, logged_in):
+def test_quick_stepper_clicks_each_count_and_never_overspend(page, logged_in):
+    """Aurat has spent all 6 attribute points (p.16): + is off until a − frees one, and
+    quick clicks, three down and three up, each count."""
     page.goto(f"/rosters/{logged_in.pk}/models/1/")
+    assert page.locator("#m1-MA-up").is_disabled()  # no point left to spend
     for _ in range(3):  # as fast as a player can: no waiting for the answers in between
+        page.click("#m1-PD-down", no_wait_after=True)
+    for _ in range(3):
         page.click("#m1-MA-up", no_wait_after=True)
-    assert page.input_value("#m1-MA") == "5"  # shown at once
-    page.wait_for_function("() => document.querySelector('#m1-MA-up').disabled")  # saved and redrawn
+    assert (page.input_value("#m1-MA"), page.input_value("#m1-PD")) == ("5", "2")  # shown at once
+    assert page.locator("#m1-RA-up").is_disabled()  # the freed points are spent again
+    page.wait_for_function("() => document.querySelector('#m1-PD-down').disabled")  # saved and redrawn
     settle(page)
     fresh = Roster.objects.get(pk=logged_in.pk)
-    assert fresh.document["models"][1]["attributes"]["MA"] == 5  # Aurat: 2 + 3 clicks
-    assert fresh.revision == 2  # one save after the clicks stopped
+    assert fresh.document["models"][1]["attributes"] == {"MA": 5, "RA": 2, "PD": 2, "WP": 5}
+    assert fresh.revision <= 3  # saved after the clicks stopped, not once per click
     assert page.locator("#m1-MA-up").is_disabled()  # a companion's maximum is 5
+    assert "0 points left of 6" in page.inner_text("#m1-points")
     change(page, page.click, "#m1-MA-down")
     assert Roster.objects.get(pk=logged_in.pk).document["models"][1]["attributes"]["MA"] == 4
+    assert page.locator("#m1-RA-up").is_enabled()
 
 
 def test_enter_in_a_field_saves_without_stepping(page, logged_in):
@@ -54,7 +62,8 @@ def test_a_stale_tab_shows_the_refusal_in_view_and_applies_on_top(page, logged_i
     other.fill("#m0-name", "Raensleyar the Wolf")
     saved(other)
     page.fill("#m6-name", "Frokn Late")
-    saved(page)
+    page.wait_for_selector("#model-open .notice.conflict")
+    answered(page)
     notice = page.locator("#model-open .notice.conflict")
     assert "changed in another tab" in notice.inner_text()
     assert notice.is_visible()
@@ -88,3 +97,100 @@ def test_a_name_pasted_over_the_limit_is_refused_at_the_field_not_cut(page, logg
     page.fill("#m6-name", "Frokn the Short")  # typing a fitting name saves again
     saved(page)
     assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn the Short"
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}])
+def test_apply_on_top_keeps_what_the_other_tab_saved_in_other_fields(page, logged_in, size):
+    """Tab B only presses PD + on Frokn while tab A renames him: the refusal comes into
+    view, B's form shows A's name with B's PD, and "Apply" keeps both."""
+    page.set_viewport_size(size)
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
+    other = page.context.new_page()
+    other.goto(f"/rosters/{logged_in.pk}/models/6/")
+    other.fill("#m6-name", "Frokn Renamed")
+    saved(other)
+    page.locator("#m6-WP-down").scroll_into_view_if_needed()
+    page.click("#m6-MA-down")  # frees a point: MA 4 -> 3
+    page.wait_for_selector("#model-open .notice.conflict")
+    answered(page)
+    box = page.locator("#model-open .notice.conflict").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]  # in view
+    assert page.input_value("#m6-name") == "Frokn Renamed"  # what the other tab saved
+    assert page.input_value("#m6-MA") == "3"  # the player's own change, kept, unsaved
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["attributes"]["MA"] == 4
+    page.click("button:has-text('Apply my change on top')")
+    saved(page)
+    model = Roster.objects.get(pk=logged_in.pk).document["models"][6]
+    assert (model["name"], model["attributes"]["MA"]) == ("Frokn Renamed", 3)
+
+
+def test_back_right_after_typing_saves_first(page, logged_in):
+    """Back before the save's pause is over sends the save, then shows the page history
+    moved to, with the new name."""
+    page.goto(f"/rosters/{logged_in.pk}/")
+    page.click("#row-6")
+    page.wait_for_url("**/models/6/")
+    answered(page)
+    page.fill("#m6-name", "Frokn Backwards")
+    page.go_back()  # within the 400 ms pause
+    page.wait_for_url(f"**/rosters/{logged_in.pk}/")
+    page.wait_for_load_state()
+    answered(page)
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn Backwards"
+    assert "Frokn Backwards" in page.inner_text("#row-6")
+
+
+def test_the_trait_search_keeps_filtering_after_a_pick(page, logged_in):
+    page.goto(f"/rosters/{logged_in.pk}/models/6/?pick=traits")
+    page.fill("#m6-pick-search", "tough")
+    visible = "() => [...document.querySelectorAll('#m6-picker [data-name]')].filter(r => !r.hidden).length"
+    assert page.evaluate(visible) == 1
+    page.click("#m6-picker button[value=tough]")
+    saved(page)
+    assert "Tough" in Roster.objects.get(pk=logged_in.pk).document["models"][6]["traits"]
+    assert page.input_value("#m6-pick-search") == "tough"
+    assert page.evaluate(visible) <= 1  # the rows drawn again are filtered again
+
+
+def test_undo_on_the_warband_stays_on_the_warband(page, logged_in):
+    """On a phone Undo is on the warband only: pressing it twice takes two taps, no model
+    opens in between."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
+    page.fill("#m6-name", "Frokn One")
+    saved(page)
+    page.fill("#m6-name", "Frokn Two")
+    saved(page)
+    page.click("a:has-text('Back to the warband')")
+    page.wait_for_url(f"**/rosters/{logged_in.pk}/")
+    for _ in range(2):
+        page.get_by_role("button", name="Undo").click()
+        answered(page)
+        assert page.url.endswith(f"/rosters/{logged_in.pk}/")
+        assert page.evaluate("() => document.activeElement.id") == "row-6"
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn"
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_quick_undo_presses_each_count_none_refused(page, logged_in, width):
+    """Six Ctrl+Z 30 ms apart undo six edits: each press waits for the answer before it,
+    so none is sent with a revision the one before had just moved on."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
+    for n in range(6):
+        page.fill("#m6-name", f"Frokn {n}")
+        saved(page)
+    if width == 360:
+        page.click("a:has-text('Back to the warband')")
+        answered(page)
+    else:
+        page.locator("#model-6-title").click()  # focus out of the text field
+    statuses = []
+    page.on("response", lambda r: statuses.append(r.status) if "/undo/" in r.url else None)
+    for _ in range(6):
+        page.keyboard.press("Control+z")
+        page.wait_for_timeout(30)
+    page.wait_for_function("() => document.getElementById('roster-state').dataset.revision === '1'")
+    answered(page)
+    assert statuses == [200] * 6
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn"

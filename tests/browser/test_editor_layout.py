@@ -188,13 +188,11 @@ def test_the_focus_lands_on_the_changed_model(open_page, player):
     page.wait_for_url(f"**/rosters/{roster.pk}/")
     saved(page)
     assert page.evaluate("() => document.activeElement.id") == "row-6"  # after remove
-    page.get_by_role("button", name="Undo").click()
-    page.wait_for_url("**/models/7/")
+    page.get_by_role("button", name="Undo").click()  # pressed on the warband: stays there
+    page.wait_for_selector("#row-7")
     saved(page)
-    assert page.evaluate("() => document.activeElement.id") == "model-7-title"  # after undo
-    page.click("a:has-text('Back to the warband')")
-    page.wait_for_selector("#redo-button")
-    saved(page)
+    assert page.url.endswith(f"/rosters/{roster.pk}/")
+    assert page.evaluate("() => document.activeElement.id") == "row-7"  # after undo
     page.get_by_role("button", name="Redo").click()  # removes the follower again
     saved(page)
     assert page.url.endswith(f"/rosters/{roster.pk}/")  # the warband stays in view
@@ -226,7 +224,12 @@ def test_the_share_button_says_what_it_does_after_each_click(open_page, player):
     page.get_by_role("button", name="Stop sharing").click()
     page.wait_for_selector("#share-url", state="detached")
     saved(page)
-    assert page.locator("#share button[type=submit]").inner_text() == "Create a read-only link"
+    buttons = page.locator("#share button[type=submit]").all_inner_texts()
+    assert buttons == ["Undo: share the same link again", "Create a read-only link"]
+    page.get_by_role("button", name="Undo: share the same link again").click()
+    page.wait_for_selector("#share-url")
+    saved(page)
+    assert page.locator("#share button[type=submit]").inner_text() == "Stop sharing"
 
 
 def test_undoing_an_add_on_a_phone_stays_on_the_warband(open_page, player):

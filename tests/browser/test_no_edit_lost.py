@@ -54,27 +54,27 @@ def test_which_weapon_then_a_stepper_keeps_both(page, roster):
     page.click("#m0-pick-blessed-weapon")
     saved(page)
     page.fill("#m0-choice-blessed-weapon", "Grandfather's axe")
-    page.click("#m0-RA-up")
+    page.click("#m0-PD-down")  # his points are all spent (p.16): a stepper down, then
     saved(page)
     page.reload()
     assert page.input_value("#m0-choice-blessed-weapon") == "Grandfather's axe"
-    assert page.input_value("#m0-RA") == "4"
+    assert page.input_value("#m0-PD") == "3"
     hero = stored(roster)["models"][0]
     assert {"name": "Blessed Weapon", "choice": "Grandfather's axe"} in hero["traits"]
-    assert hero["attributes"]["RA"] == 4
+    assert hero["attributes"]["PD"] == 3
 
 
 def test_three_stepper_clicks_then_a_checkbox_all_land(page, roster):
     page.goto(f"/rosters/{roster.pk}/models/1/")
-    for _ in range(3):
-        page.click("#m1-MA-up", no_wait_after=True)
+    for _ in range(3):  # Aurat's points are all spent (p.16): three steps down
+        page.click("#m1-PD-down", no_wait_after=True)
     page.uncheck("#m1-t-ranger")
-    assert page.input_value("#m1-MA") == "5"  # shown at once
+    assert page.input_value("#m1-PD") == "2"  # shown at once
     saved(page)
     page.reload()
-    assert page.input_value("#m1-MA") == "5"
+    assert page.input_value("#m1-PD") == "2"
     aurat = stored(roster)["models"][1]
-    assert aurat["attributes"]["MA"] == 5
+    assert aurat["attributes"]["PD"] == 2
     assert "Ranger" not in traits(aurat)
 
 

@@ -18,6 +18,7 @@ POST_URLS = [
     ("roster-redo", {}, {}),
     ("roster-rules-seen", {}, {}),
     ("roster-restore", {"number": 1}, {}),
+    ("roster-share-restore", {}, {}),
 ]
 
 

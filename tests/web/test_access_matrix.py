@@ -17,6 +17,7 @@ LOGIN = "login"  # a 302 to the log-in page
 MATRIX = {
     "home": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "healthz": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "favicon": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
     "signup": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "login": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "logout": ("POST", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
@@ -89,6 +90,7 @@ OWNED_POST = {
     "roster-restore": {},
     "roster-share": {},
     "roster-share-revoke": {},
+    "roster-share-restore": {},
 }
 for _name in OWNED_GET:
     MATRIX[_name] = ("GET", "roster", None, {"owner": 200, "stranger": 404, "anon": LOGIN, "holder": LOGIN})

@@ -70,3 +70,14 @@ def test_every_page_has_a_strict_content_security_policy(alice, alice_client, an
         assert directives["style-src"] == "'self'"
         assert directives["frame-ancestors"] == "'none'"
         assert "unsafe" not in policy
+
+
+def test_favicon_ico_leads_to_the_icon(db, client):
+    """Browsers ask for /favicon.ico by themselves (a PDF opened in a tab does)."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/static/favicon") and response["Location"].endswith(".svg")
+    icon = client.get(response["Location"])
+    assert icon.status_code == 200
+    assert b"<svg" in b"".join(icon.streaming_content)
+    icon.close()

@@ -147,7 +147,10 @@ def test_a_stale_revision_is_a_conflict_not_an_overwrite(roster, alice_client):
     response = alice_client.post(url4, second, **HX)
     assert response.status_code == 409
     assert "changed in another tab" in response.content.decode()
-    assert 'value="Botmundr the Late"' in response.content.decode()  # the typed change is kept, unsaved
+    # The card shows the model as stored now; muster.js puts the typed change back over
+    # it (tests/browser/test_editor_behaviour.py), unsaved, for "Apply my change on top".
+    assert 'id="m4-name" name="name" value="Botmundr"' in response.content.decode()
+    assert "Apply my change on top" in response.content.decode()
     roster.refresh_from_db()
     assert roster.document["models"][4]["name"] == "Botmundr"
     assert "Tough" in roster.document["models"][3]["traits"]
@@ -196,3 +199,15 @@ def test_an_edit_answers_with_at_most_10_kb(roster, alice_client):
         sizes.append(len(response.content))
         roster.refresh_from_db()
     assert max(sizes) <= 10 * 1024, sizes
+
+
+def test_a_bad_option_says_it_was_not_saved_as_a_model_field_does(roster, alice_client):
+    url = reverse("roster-options", args=[roster.pk])
+    response = alice_client.post(
+        url,
+        {"revision": roster.revision, "name": roster.name, "game_size": "custom", "exp_limit": "999999"},
+        **HX,
+    )
+    assert response.status_code == 422
+    assert "(not saved: the stored options are kept)" in response.content.decode()
+    assert 'value="999999"' in response.content.decode()  # what was typed stays in the form

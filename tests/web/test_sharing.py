@@ -57,6 +57,30 @@ def test_a_revoked_link_is_404(link, roster, alice_client, anon_client):
     assert anon_client.get(reverse("shared-sheet", args=[link.token])).status_code == 404
 
 
+def test_stop_sharing_can_be_undone_with_the_same_link(link, roster, alice_client, anon_client):
+    page = alice_client.post(reverse("roster-share-revoke", args=[roster.pk]), follow=True).content.decode()
+    assert "Sharing stopped" in page and "Undo: share the same link again" in page
+    assert anon_client.get(reverse("shared", args=[link.token])).status_code == 404
+    alice_client.post(reverse("roster-share-restore", args=[roster.pk]))
+    assert anon_client.get(reverse("shared", args=[link.token])).status_code == 200  # the same address
+    assert ShareLink.objects.filter(roster=roster, revoked__isnull=True).count() == 1
+
+
+def test_stop_sharing_cannot_be_undone_after_ten_minutes(link, roster, alice_client, anon_client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    alice_client.post(reverse("roster-share-revoke", args=[roster.pk]))
+    ShareLink.objects.filter(pk=link.pk).update(revoked=timezone.now() - timedelta(minutes=11))
+    assert (
+        "Undo: share the same link"
+        not in alice_client.get(reverse("roster-edit", args=[roster.pk])).content.decode()
+    )
+    alice_client.post(reverse("roster-share-restore", args=[roster.pk]))
+    assert anon_client.get(reverse("shared", args=[link.token])).status_code == 404
+
+
 def test_an_unknown_token_is_404(anon_client, db):
     assert anon_client.get(reverse("shared", args=["x" * 32])).status_code == 404
 
