@@ -5,7 +5,7 @@ supplement schema's (rules.supplement), whose errors come back at their fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import forms
@@ -147,6 +147,39 @@ def homebrew_groups(system_id: str, catalogue: Any) -> list[Group]:
     return out
 
 
+def existing_groups(system_id: str, catalogue: Any, current: dict[str, Any]) -> list[Group]:
+    """One fieldset per homebrew entry already in the supplement (``current``, its
+    stored dict), with the inputs of its kind named ``e__<table>__<n>__<key>``, so an
+    entry is changed in place. ``Group.slug`` is the entry's index in its table."""
+    kinds = {g.table: g for g in homebrew_groups(system_id, catalogue)}
+    out = []
+    for table, entries in current.get("homebrew", {}).items():
+        kind = kinds.get(table)
+        if kind is None:
+            continue
+        for n, entry in enumerate(entries):
+            group = Group(
+                f"{entry.get('name', '?')} (homebrew {kind.kind})", table, slug=str(n), kind=kind.kind
+            )
+            group.inputs = [replace(i, name=f"e__{table}__{n}__{i.key}") for i in kind.inputs]
+            out.append(group)
+    return out
+
+
+def existing_initial(current: dict[str, Any]) -> dict[str, Any]:
+    """The ``e__`` inputs' values from the stored homebrew entries (yes/no for true and
+    false, a Model Trait's modifiers one input per stat)."""
+    initial: dict[str, Any] = {}
+    for table, entries in current.get("homebrew", {}).items():
+        for n, entry in enumerate(entries):
+            values = {k: v for k, v in entry.items() if k != "modifiers"}
+            values.update({f"mod_{k}": v for k, v in (entry.get("modifiers") or {}).items()})
+            for key, value in values.items():
+                text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+                initial[f"e__{table}__{n}__{key}"] = text
+    return initial
+
+
 LINE = ["name", "Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers", "summary"]
 HOMEBREW_KEYS: dict[tuple[str, str], list[str]] = {
     ("brutality", "classes"): LINE,
@@ -212,46 +245,72 @@ def _value(i: Input, raw: Any) -> Any:
     return raw
 
 
+def _entry(group: Group, cleaned: dict[str, Any]) -> dict[str, Any]:
+    """A homebrew entry from its fieldset's inputs (a Model Trait's modifiers gathered)."""
+    entry = {i.key: v for i in group.inputs if (v := _value(i, cleaned.get(i.name))) is not None}
+    modifiers = {k[4:]: entry.pop(k) for k in list(entry) if k.startswith("mod_")}
+    if group.table == "model_traits":
+        entry["modifiers"] = {k: v for k, v in modifiers.items() if v}
+    return entry
+
+
 def document_from_form(
     system_id: str,
     cleaned: dict[str, Any],
     gap_list: list[Group],
     homebrew: list[Group],
     current: dict[str, Any],
-) -> dict[str, Any]:
-    """The supplement dict the form describes: its values, the current homebrew less the
-    removed entries, and each new homebrew entry whose name is filled in."""
+    edits: list[Group] | None = None,
+    posted: Any = (),
+) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """The supplement dict the form describes, and where each homebrew entry came from.
+
+    Its values; the current homebrew less the removed entries, each changed by its
+    ``edits`` fieldset when that was posted (``posted``: the POST's keys; a POST without
+    an entry's fields keeps it as stored, and keys the form does not show are kept);
+    then each new entry whose name is filled in. The second value gives, per table and
+    in the document's order, the input prefix of each entry ("e__classes__0", or
+    "h__classes" for the new one), for :func:`error_field`."""
     values: dict[str, dict[str, dict[str, Any]]] = {}
     for group in gap_list:
         given = {i.key: v for i in group.inputs if (v := _value(i, cleaned.get(i.name))) is not None}
         if given and group.slug:
             values.setdefault(group.table, {})[group.slug] = given
+    by_entry = {(g.table, g.slug): g for g in edits or []}
     added: dict[str, list[dict[str, Any]]] = {}
+    origins: dict[str, list[str]] = {}
     for table, entries in current.get("homebrew", {}).items():
-        kept = [e for n, e in enumerate(entries) if not cleaned.get(f"remove__{table}__{n}")]
-        if kept:
-            added[table] = kept
+        for n, stored in enumerate(entries):
+            if cleaned.get(f"remove__{table}__{n}"):
+                continue
+            entry = stored
+            edit = by_entry.get((table, str(n)))
+            if edit is not None and f"e__{table}__{n}__name" in posted:
+                shown = {i.key for i in edit.inputs} | {"modifiers"}
+                kept = {k: v for k, v in stored.items() if k not in shown and not k.startswith("mod_")}
+                entry = {**kept, **_entry(edit, cleaned)}
+            added.setdefault(table, []).append(entry)
+            origins.setdefault(table, []).append(f"e__{table}__{n}")
     for group in homebrew:
-        entry = {i.key: v for i in group.inputs if (v := _value(i, cleaned.get(i.name))) is not None}
+        entry = _entry(group, cleaned)
         if not entry.get("name"):
             continue
-        modifiers = {k[4:]: entry.pop(k) for k in list(entry) if k.startswith("mod_")}
-        if group.table == "model_traits":
-            entry["modifiers"] = {k: v for k, v in modifiers.items() if v}
         added.setdefault(group.table, []).append(entry)
-    return {
+        origins.setdefault(group.table, []).append(f"h__{group.table}")
+    document = {
         "format": "muster.supplement/1",
         "system": system_id,
         "name": cleaned.get("name", ""),
         "values": values,
         "homebrew": added,
     }
+    return document, origins
 
 
-def error_field(path: str, homebrew: dict[str, Any]) -> str | None:
+def error_field(path: str, origins: dict[str, list[str]]) -> str | None:
     """The form input a supplement error belongs to ("$.values.classes.ranged.FS" ->
-    "v__classes__ranged__FS"; the new homebrew entry's fields -> "h__<table>__<key>"),
-    None for the form as a whole."""
+    "v__classes__ranged__FS"; a homebrew entry's field -> its fieldset's input, by
+    ``origins`` from :func:`document_from_form`), None for the form as a whole."""
     parts = path.removeprefix("$.").replace("[", ".").replace("]", "").split(".")
     if parts[0] == "name":
         return "name"
@@ -259,6 +318,7 @@ def error_field(path: str, homebrew: dict[str, Any]) -> str | None:
         return f"v__{parts[1]}__{parts[2]}__{parts[3]}"
     if parts[0] == "homebrew" and len(parts) >= 4 and parts[2].isdigit():
         table, index, key = parts[1], int(parts[2]), parts[3]
-        if index == len(homebrew.get(table, [])) - 1:
-            return f"h__{table}__{'mod_' + parts[4] if key == 'modifiers' and len(parts) > 4 else key}"
+        prefixes = origins.get(table, [])
+        if index < len(prefixes):
+            return f"{prefixes[index]}__{'mod_' + parts[4] if key == 'modifiers' and len(parts) > 4 else key}"
     return None

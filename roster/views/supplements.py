@@ -23,6 +23,8 @@ from roster.supplements.forms import (
     SupplementForm,
     document_from_form,
     error_field,
+    existing_groups,
+    existing_initial,
     gap_groups,
     homebrew_groups,
 )
@@ -119,7 +121,9 @@ def supplement_new(request: HttpRequest) -> HttpResponse:
     return redirect("supplement-edit", supplement.pk)
 
 
-def _form_parts(supplement: Supplement) -> tuple[Any, list[Any], list[Any], list[tuple[str, int, str]]]:
+def _form_parts(
+    supplement: Supplement,
+) -> tuple[Any, list[Any], list[Any], list[Any], list[tuple[str, int, str]]]:
     catalogue = get_catalogue(supplement.system)
     data = supplement.latest.data
     existing = [
@@ -131,6 +135,7 @@ def _form_parts(supplement: Supplement) -> tuple[Any, list[Any], list[Any], list
         catalogue,
         gap_groups(supplement.system, catalogue),
         homebrew_groups(supplement.system, catalogue),
+        existing_groups(supplement.system, catalogue, data),
         existing,
     )
 
@@ -156,27 +161,30 @@ def supplement_edit(request: HttpRequest, pk: int) -> HttpResponse:
     new homebrew entry per kind. Each save is a new version; bad values come back at
     their fields (422) and nothing is saved."""
     supplement = _own(request, pk)
-    catalogue, gaps, homebrew, existing = _form_parts(supplement)
+    catalogue, gaps, homebrew, edits, existing = _form_parts(supplement)
     latest = supplement.latest
     status = 200
     saved = request.GET.get("saved") == "1"
+    groups = gaps + homebrew + edits
     if request.method == "POST":
-        form = SupplementForm(request.POST, groups=gaps + homebrew, existing=existing)
+        form = SupplementForm(request.POST, groups=groups, existing=existing)
         if form.is_valid():
-            data = document_from_form(supplement.system, form.cleaned_data, gaps, homebrew, latest.data)
+            data, origins = document_from_form(
+                supplement.system, form.cleaned_data, gaps, homebrew, latest.data, edits, request.POST
+            )
             try:
                 document = _check(data)
             except DocumentError as exc:
-                target = error_field(exc.path, data.get("homebrew", {}))
+                target = error_field(exc.path, origins)
                 form.add_error(target if target in form.fields else None, f"{exc.message} (at {exc.path})")
             else:
                 supplement.save_version(document)
                 return redirect(reverse("supplement-edit", args=[supplement.pk]) + "?saved=1")
         status = 422
     else:
-        form = SupplementForm(
-            initial=_initial(latest.data, catalogue), groups=gaps + homebrew, existing=existing
-        )
+        initial = {**_initial(latest.data, catalogue), **existing_initial(latest.data)}
+        form = SupplementForm(initial=initial, groups=groups, existing=existing)
+    failed = {k for k in form.errors if k.startswith("e__")}
     context = {
         "supplement": supplement,
         "latest": latest,
@@ -184,7 +192,16 @@ def supplement_edit(request: HttpRequest, pk: int) -> HttpResponse:
         "gaps": gaps,
         "homebrew": homebrew,
         "open_tables": {k.split("__")[1] for k in form.errors if k.startswith("h__")},
-        "removals": [(name, form[f"remove__{table}__{n}"]) for table, n, name in existing],
+        # Each homebrew entry: its fieldset (open when one of its values was refused) and
+        # its remove box.
+        "entries": [
+            (
+                group,
+                form[f"remove__{group.table}__{group.slug}"],
+                any(k.startswith(f"e__{group.table}__{group.slug}__") for k in failed),
+            )
+            for group in edits
+        ],
         "system": SYSTEMS[supplement.system],
         "saved": saved,
         "share_url": _share_url(request, supplement),

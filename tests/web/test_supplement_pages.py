@@ -204,3 +204,78 @@ def test_a_player_keeps_at_most_fifty_supplements(alice_client, alice):
     imported = alice_client.post("/supplements/import/", {"text": json.dumps(brutality_supplement())})
     assert imported.status_code == 422
     assert Supplement.objects.filter(owner=alice).count() == MAX_SUPPLEMENTS_PER_USER
+
+
+def form_values(page):
+    """What a browser would post from the supplement form: every named input, select
+    and ticked box with its current value."""
+    from html.parser import HTMLParser
+
+    form = page[
+        page.index('class="supplement-form"') : page.index("</form>", page.index('class="supplement-form"'))
+    ]
+    values: dict[str, str] = {}
+
+    class Reader(HTMLParser):
+        select: str | None = None
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "input" and a.get("name") and (a.get("type") != "checkbox" or "checked" in a):
+                values[a["name"]] = a.get("value") or ""
+            elif tag == "select":
+                self.select = a.get("name")
+                values.setdefault(self.select, "")
+            elif tag == "option" and self.select and "selected" in a:
+                values[self.select] = a.get("value") or ""
+
+        def handle_endtag(self, tag):
+            if tag == "select":
+                self.select = None
+
+    Reader().feed(form)
+    values.pop("csrfmiddlewaretoken", None)
+    return values
+
+
+def test_a_homebrew_entry_is_changed_in_place(alice_client):
+    supplement = new_supplement(alice_client)
+    post = {"name": "My book", **{f"h__classes__{k}": v for k, v in {**RANGED, "name": "Gunner"}.items()}}
+    post.update(
+        {"h__classes__Armed": "yes", "h__model_traits__name": "Eagle Eye", "h__model_traits__mod_Dex": "1"}
+    )
+    post["h__model_traits__summary"] = "Sees far."
+    assert alice_client.post(f"/supplements/{supplement.pk}/", post).status_code == 302
+    page = alice_client.get(f"/supplements/{supplement.pk}/").content.decode()
+    assert "Change Gunner (homebrew class)" in page
+    values = form_values(page)
+    assert values["e__classes__0__FS"] == str(RANGED["FS"])  # the stored values, ready to change
+    assert values["e__model_traits__0__mod_Dex"] == "1"
+    values.update(
+        {"e__classes__0__FS": "6", "e__classes__0__name": "Long Gunner", "e__model_traits__0__mod_Dex": ""}
+    )
+    values["e__model_traits__0__mod_Will"] = "2"
+    assert alice_client.post(f"/supplements/{supplement.pk}/", values).status_code == 302
+    homebrew = supplement.latest.data["homebrew"]
+    assert [c["name"] for c in homebrew["classes"]] == ["Long Gunner"]
+    assert homebrew["classes"][0]["FS"] == 6 and homebrew["classes"][0]["Move"] == RANGED["Move"]
+    assert homebrew["model_traits"][0]["modifiers"] == {"Will": 2}
+    assert supplement.latest.number == 3
+
+
+def test_a_bad_value_in_a_homebrew_entry_comes_back_at_its_field(alice_client):
+    supplement = new_supplement(alice_client)
+    post = {"name": "My book", **{f"h__classes__{k}": v for k, v in {**RANGED, "name": "Gunner"}.items()}}
+    post["h__classes__Armed"] = "yes"
+    alice_client.post(f"/supplements/{supplement.pk}/", post)
+    values = form_values(alice_client.get(f"/supplements/{supplement.pk}/").content.decode())
+    values["e__classes__0__FS"] = "99"
+    response = alice_client.post(f"/supplements/{supplement.pk}/", values)
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'id="id_e__classes__0__FS-error"' in page
+    assert 'value="99"' in page  # what was typed stays
+    assert (
+        supplement.latest.number == 2
+        and supplement.latest.data["homebrew"]["classes"][0]["FS"] == RANGED["FS"]
+    )
