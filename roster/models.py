@@ -517,11 +517,17 @@ class Roster(models.Model):
             return True
 
     def restore(self, number: int, expected_revision: int) -> None:
-        """Make an earlier revision current again, as a new revision (nothing is lost).
+        """Make revision ``number`` current again. An earlier one comes back as a new
+        revision on top (nothing is lost); an undone one (above ``revision``) is stepped
+        forward to, as Redo pressed until there would do, so the revisions after it stay
+        undone and can still be redone.
 
         Raises Revision.DoesNotExist for an unknown number, StaleRevision when stale.
         """
         old = self.revisions.get(number=number)
+        if number > self.revision:
+            self._become(old.document, number, expected_revision)
+            return
         self.commit(old.document, f"Restored revision {number}", expected_revision)
 
     @property

@@ -77,6 +77,17 @@ def quantity(value: Any, unit: str) -> str:
     return f"{number} {unit[:-1] if number == 1 and unit.endswith('s') else unit}"
 
 
+def _roster_json(raw: str | bytes) -> Any:
+    """The JSON of an upload (at most 1 MB); a supplement is named as one, so that the
+    player knows where to take it. Raises DocumentError."""
+    data = load_json(raw, MAX_DOCUMENT_BYTES)
+    if isinstance(data, dict) and data.get("format") == "muster.supplement/1":
+        raise DocumentError(
+            "$.format", "this is a supplement, not a roster: import it on the Supplements page"
+        )
+    return data
+
+
 def import_export(
     raw: str | bytes, catalogue_for: Callable[[str], tuple[Any, str]]
 ) -> tuple[dict[str, Any], Supplement | None]:
@@ -87,7 +98,7 @@ def import_export(
 
     Raises DocumentError naming the JSON path ("$.supplement.values..." for the supplement).
     """
-    data, embedded = split_export(load_json(raw, MAX_DOCUMENT_BYTES))
+    data, embedded = split_export(_roster_json(raw))
     system_id = data.get("system") if isinstance(data, dict) else None
     supplement = None
     if embedded is not None:
@@ -113,7 +124,7 @@ def import_document(raw: str | bytes, catalogue_for: Any) -> dict[str, Any]:
 
     Raises DocumentError naming the JSON path (or the line and column for bad JSON).
     """
-    data = load_json(raw, MAX_DOCUMENT_BYTES)
+    data = _roster_json(raw)
     document = parse_document(data, catalogue_for)
     if document.system not in UIS:
         raise DocumentError("$.system", f"Muster cannot edit {SYSTEMS[document.system].title} rosters yet")

@@ -5,6 +5,8 @@ supplement schema's (rules.supplement), whose errors come back at their fields.
 
 from __future__ import annotations
 
+import types
+import typing
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,9 +53,19 @@ def _bounds(model: type[BaseModel], key: str) -> tuple[int | None, int | None]:
     return low, high
 
 
+def _types(annotation: Any) -> set[Any]:
+    """The plain types an annotation allows (through Optional, unions and Annotated)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _types(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return set().union(*(_types(a) for a in typing.get_args(annotation)))
+    return {annotation} if isinstance(annotation, type) else set()
+
+
 def _kind(model: type[BaseModel], key: str) -> str:
-    annotation = str(model.model_fields[key].annotation)
-    return "bool" if "bool" in annotation else "int" if "int" in annotation else "text"
+    found = _types(model.model_fields[key].annotation)
+    return "bool" if bool in found else "int" if int in found else "text"
 
 
 def label_of(system_id: str, catalogue: Any, key: str) -> str:

@@ -23,6 +23,7 @@ from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import catalogue_and_digest
 from roster.limits import limited
 from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
+from roster.supplements.models import Supplement
 from roster.supplements.pins import adopt, pin
 from roster.views.common import player
 
@@ -60,8 +61,9 @@ def rosters_zip(request: HttpRequest) -> HttpResponse:
 @login_required
 @limited("login")  # the password is checked here too: the same limit as guessing it at log-in
 def account_delete(request: HttpRequest) -> HttpResponse:
-    """Delete the account with every roster, its history and its share links, after the
-    password is given. GET shows what goes; a wrong password changes nothing (422)."""
+    """Delete the account with every roster (its history and share links) and every
+    supplement, after the password is given. GET shows what goes; a wrong password
+    changes nothing (422)."""
     user = player(request)
     form = DeleteAccountForm(user, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -72,7 +74,8 @@ def account_delete(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     rosters = Roster.objects.filter(owner=user).count()
     links = ShareLink.objects.filter(roster__owner=user, revoked__isnull=True).count()
-    context = {"form": form, "roster_count": rosters, "link_count": links}
+    supplements = Supplement.objects.filter(owner=user).count()
+    context = {"form": form, "roster_count": rosters, "link_count": links, "supplement_count": supplements}
     return render(request, "account/delete.html", context, status=422 if form.errors else 200)
 
 

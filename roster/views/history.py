@@ -33,7 +33,8 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def restore(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Make an earlier revision current again, as a new revision."""
+    """Make a revision current again: an earlier one as a new revision, an undone one by
+    redoing up to it (Roster.restore)."""
     roster = get_roster_for_user(request, pk)
     try:
         change = operations.restore(roster, number, posted_revision(request))

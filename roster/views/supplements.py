@@ -249,6 +249,10 @@ def supplement_import(request: HttpRequest) -> HttpResponse:
     else:
         raw = upload.read(MAX_SUPPLEMENT_BYTES + 1) if upload is not None else pasted
         try:
+            if _is_roster(raw):
+                raise DocumentError(
+                    "$.format", "this is a roster, not a supplement: import it on the rosters' Import page"
+                )
             document = load_supplement(raw)
             _check(document.model_dump(mode="json"))
         except DocumentError as exc:
@@ -258,6 +262,17 @@ def supplement_import(request: HttpRequest) -> HttpResponse:
         return render(request, "supplements/import.html", context, status=422)
     supplement = Supplement.create(player(request), document)
     return redirect("supplement-edit", supplement.pk)
+
+
+def _is_roster(raw: str | bytes) -> bool:
+    """True for a roster document (muster.roster/1) given to the supplement import."""
+    if len(raw) > MAX_SUPPLEMENT_BYTES:
+        return False  # load_supplement says what is wrong with it
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == "muster.roster/1"
 
 
 @require_POST

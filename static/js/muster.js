@@ -142,6 +142,7 @@
         var top = field ? parseInt(field.dataset.max, 10) : NaN;
         up.disabled = none || (!isNaN(top) && parseInt(field.value, 10) >= top);
       });
+      if (button.disabled) input.focus(); // the pressed + is off now: stay at its field
     }
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
@@ -165,14 +166,44 @@
     field.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
-  // Escape in a picker closes it (its "Done" link).
+  // Escape in a picker closes it (its "Done" link); the focus goes back to the link
+  // that opened it.
+  var focusAfter = null;
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape" || !event.target.closest) return;
     var picker = event.target.closest(".picker");
     var done = picker ? picker.querySelector("a.picker-done") : null;
     if (!done) return;
     event.preventDefault();
+    var kind = picker.querySelector("input[name=pick]");
+    if (kind) focusAfter = picker.id.replace(/-picker$/, "-pick-" + kind.value);
     done.click();
+  });
+
+  // Keep the keyboard's place: after an answer, a focus lost (the pressed stepper now
+  // disabled, the row that opened a phone's model sheet now hidden) goes to the nearest
+  // sensible place: the stepper's field, the opener, the open model's heading.
+  var focusedBefore = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    focusedBefore = document.activeElement;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var wanted = focusAfter ? document.getElementById(focusAfter) : null;
+    focusAfter = null;
+    if (wanted) {
+      wanted.focus();
+      return;
+    }
+    var now = document.activeElement;
+    if (now && now !== document.body && now.offsetParent !== null && !now.disabled) return;
+    var before = focusedBefore;
+    if (!before || before === document.body) return; // nothing had the focus: leave it so
+    if (before.name === "bump" && before.form) {
+      var field = before.form.elements[before.value.split(":")[0]];
+      if (field) return field.focus();
+    }
+    var heading = document.querySelector("#model-open h2[tabindex]");
+    if (heading) heading.focus();
   });
 
   // A paste longer than a field's maxlength would be cut short without a word: let it
@@ -210,6 +241,17 @@
     scope.querySelectorAll("fieldset").forEach(function (group) {
       group.hidden = group.querySelector("[data-name]:not([hidden])") === null;
     });
+    // Say so when nothing matches, rather than show an empty picker.
+    var none = box.nextElementSibling;
+    if (!none || !none.classList.contains("pick-none")) {
+      none = document.createElement("p");
+      none.className = "pick-none muted";
+      none.setAttribute("role", "status");
+      box.insertAdjacentElement("afterend", none);
+    }
+    var found = scope.querySelector("[data-name]:not([hidden])") !== null;
+    none.hidden = found;
+    none.textContent = found ? "" : "No name holds \u201c" + box.value.trim() + "\u201d: try fewer letters.";
   }
 
   // Copy link: the link is a read-only text field anyone can select; the button copies it.

@@ -41,6 +41,7 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     ih = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
     brutality = Roster.create(user, example("brutality-moderate-points"))
     beestwars = Roster.create(user, beestwars_example())
+    empty = Roster.create(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
     link = ShareLink.objects.create(roster=ih)
     problems = {}
     for url in ("/", "/accounts/signup/", "/accounts/login/", f"/s/{link.token}/"):
@@ -52,6 +53,7 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     page.click("button:has-text('Log in')")
     page.wait_for_url("**/rosters/")
     urls = ["/rosters/", "/rosters/new/", "/rosters/new/?system=brutality", "/rosters/import/"]
+    urls += [f"/rosters/{empty.pk}/", "/supplements/"]  # an empty warband: "No models yet" is read too
     for roster, index, picker in ((ih, 6, "traits"), (brutality, 1, "powers"), (beestwars, 3, None)):
         urls += [f"/rosters/{roster.pk}/", f"/rosters/{roster.pk}/models/{index}/"]
         if picker:

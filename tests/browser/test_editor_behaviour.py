@@ -194,3 +194,37 @@ def test_quick_undo_presses_each_count_none_refused(page, logged_in, width):
     answered(page)
     assert statuses == [200] * 6
     assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn"
+
+
+def test_the_keyboard_keeps_its_place(page, logged_in):
+    """A stepper pressed until it turns off leaves the focus at its field; Escape in the
+    picker returns it to "Add a trait…"; on a phone, Enter on a row focuses the sheet."""
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
+    page.focus("#m6-PD-down")  # Frokn's PD 3, a follower's base 2: one step to the floor
+    page.keyboard.press("Enter")
+    saved(page)
+    assert page.locator("#m6-PD-down").is_disabled()
+    assert page.evaluate("() => document.activeElement.id") == "m6-PD"
+    page.focus("#m6-pick-traits")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#m6-pick-search")
+    answered(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#m6-pick-search", state="detached")
+    answered(page)
+    assert page.evaluate("() => document.activeElement.id") == "m6-pick-traits"
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/rosters/{logged_in.pk}/")
+    page.focus("#row-2")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/models/2/")
+    answered(page)
+    assert page.evaluate("() => document.activeElement.id") == "model-2-title"
+
+
+def test_a_search_that_matches_nothing_says_so(page, logged_in):
+    page.goto(f"/rosters/{logged_in.pk}/models/6/?pick=traits")
+    page.fill("#m6-pick-search", "zzz")
+    assert page.inner_text("#m6-picker .pick-none") == "No name holds \u201czzz\u201d: try fewer letters."
+    page.fill("#m6-pick-search", "tou")
+    assert page.locator("#m6-picker .pick-none").is_hidden()

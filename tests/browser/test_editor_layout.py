@@ -269,3 +269,22 @@ def test_the_trait_picker_works_from_the_keyboard(open_page, player):
     page.keyboard.press("Escape")
     page.wait_for_selector("#m6-pick-search", state="detached")
     assert "pick=" not in page.url
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_an_empty_warband_says_so_readably_in_the_totals_bar(open_page, player, dark):
+    roster = Roster.create(player, {**beestwars_example(), "name": "Nobody yet", "models": []})
+    page = open_page("phone", dark=dark)
+    page.goto(f"/rosters/{roster.pk}/")
+    assert page.inner_text("#legal-state") == "No models yet"
+    ink, ground = page.evaluate(
+        """() => {
+          const link = document.querySelector('#summary .legal');
+          let el = link, bg = 'rgba(0, 0, 0, 0)';
+          while (el && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
+            bg = getComputedStyle(el).backgroundColor; el = el.parentElement;
+          }
+          return [getComputedStyle(link).color, bg];
+        }"""
+    )
+    assert ink != ground

@@ -156,12 +156,19 @@ def test_deleting_the_account_removes_rosters_and_share_links(alice, alice_clien
     link = ShareLink.objects.create(roster=alice_rosters[0])
     anyone = Client()
     assert anyone.get(reverse("shared", args=[link.token])).status_code == 200
+    from roster.supplements.models import Supplement
+    from rules.supplement import read_supplement
+    from tests.supplements import brutality_supplement
+
+    Supplement.create(alice, read_supplement(brutality_supplement()))
     page = alice_client.get(reverse("account-delete")).content.decode()
-    assert "5 rosters" in page and "1 share link" in page
+    assert "5 rosters" in page and "1 share link" in page and "1 supplement with" in page
 
     response = alice_client.post(reverse("account-delete"), {"password": "alice-secret-pw-123"})
 
     assert response["Location"] == reverse("home")
+    assert "Your account and its rosters are deleted." in alice_client.get(reverse("home")).content.decode()
+    assert not Supplement.objects.filter(owner_id=alice.pk).exists()
     assert not User.objects.filter(username="alice").exists()
     assert not Roster.objects.filter(owner_id=alice.pk).exists()
     assert not Revision.objects.filter(roster_id__in=[r.pk for r in alice_rosters]).exists()

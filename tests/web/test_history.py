@@ -79,3 +79,19 @@ def test_undo_with_a_stale_revision_is_a_conflict(roster, alice_client):
     response = alice_client.post(reverse("roster-undo", args=[roster.pk]), {"revision": stale}, **HX)
     assert response.status_code == 409
     assert Roster.objects.get(pk=roster.pk).revision == 2
+
+
+def test_restoring_an_undone_revision_redoes_up_to_it(roster, alice_client):
+    for name in ("One", "Two", "Three", "Four"):
+        edit(alice_client, roster, 6, name=f"Frokn {name}")
+    for _ in range(3):
+        post(alice_client, "roster-undo", roster)
+    page = alice_client.get(reverse("roster-history", args=[roster.pk])).content.decode()
+    assert page.count("(undone)") == 3 and "Redo to here" in page
+    fresh = Roster.objects.get(pk=roster.pk)
+    alice_client.post(reverse("roster-restore", args=[roster.pk, 3]), {"revision": fresh.revision})
+    fresh = Roster.objects.get(pk=roster.pk)
+    assert (fresh.revision, fresh.head) == (3, 5)  # nothing dropped: 4 and 5 stay undone
+    assert fresh.document["models"][6]["name"] == "Frokn Two"
+    assert list(fresh.revisions.values_list("number", flat=True)) == [1, 2, 3, 4, 5]
+    assert fresh.can_redo

@@ -116,6 +116,16 @@ def test_a_bad_import_says_where_and_keeps_the_text(alice_client):
     assert Supplement.objects.count() == 0
 
 
+def test_a_roster_given_to_the_supplement_import_is_named_as_one(alice_client):
+    from tests.ih import example
+
+    response = alice_client.post(
+        "/supplements/import/", {"text": json.dumps(example("iron-and-honor-sundered-elve"))}
+    )
+    assert response.status_code == 422
+    assert "this is a roster, not a supplement" in response.content.decode()
+
+
 def test_it_returns_404_to_strangers(alice_client, bob_client):
     supplement = new_supplement(alice_client)
     assert bob_client.get(f"/supplements/{supplement.pk}/").status_code == 404
@@ -279,3 +289,46 @@ def test_a_bad_value_in_a_homebrew_entry_comes_back_at_its_field(alice_client):
         supplement.latest.number == 2
         and supplement.latest.data["homebrew"]["classes"][0]["FS"] == RANGED["FS"]
     )
+
+
+def test_a_rules_line_is_a_text_field_and_is_saved(alice_client):
+    """ "Rules (one line)" takes text: the Brutality classes' and abilities' summaries are
+    text fields (the schema's string constraint once read as a number field)."""
+    supplement = new_supplement(alice_client)
+    page = alice_client.get(f"/supplements/{supplement.pk}/").content.decode()
+    for name in ("h__classes__summary", "h__upgrades__summary", "v__model_abilities__clobber__summary"):
+        field = page[page.index(f'name="{name}"') - 200 : page.index(f'name="{name}"') + 100]
+        assert 'type="text"' in field, name
+    values = form_values(page)
+    values["v__model_abilities__clobber__summary"] = "Hits hard, knocks down."
+    assert alice_client.post(f"/supplements/{supplement.pk}/", values).status_code == 302
+    assert (
+        supplement.latest.data["values"]["model_abilities"]["clobber"]["summary"] == "Hits hard, knocks down."
+    )
+
+
+def test_what_changed_between_versions_is_said_in_the_books_words():
+    from roster.supplements.changes import version_changes
+
+    old = {"name": "My book", "values": {"classes": {"ranged": {"FS": 3}}}, "homebrew": {}}
+    new = {
+        "name": "My book",
+        "values": {"classes": {"ranged": {"FS": 4}, "support": {"Armed": False}}},
+        "homebrew": {"model_traits": [{"name": "Eagle Eye", "summary": "Sees far."}]},
+    }
+    assert version_changes(old, new) == [
+        "Ranged (class) FS: 3 -> 4",
+        "Support (class) Armed in Melee: no (new)",
+        "homebrew Model Trait Eagle Eye added",
+    ]
+    assert version_changes(new, new) == []
+
+
+def test_the_contents_name_each_table_as_the_book_does(alice_client):
+    supplement = new_supplement(alice_client)
+    post = {"name": "My book", "h__model_traits__name": "Eagle Eye", "h__model_traits__summary": "Sees far."}
+    assert alice_client.post(f"/supplements/{supplement.pk}/", post).status_code == 302
+    alice_client.post(f"/supplements/{supplement.pk}/share/")
+    page = alice_client.get(f"/supplements/s/{Supplement.objects.get(pk=supplement.pk).share_token}/")
+    html = page.content.decode()
+    assert "<h3>Model Traits</h3>" in html and "Modeltraits" not in html

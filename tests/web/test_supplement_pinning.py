@@ -76,7 +76,7 @@ def test_a_new_version_waits_until_the_owner_accepts_it(alice_client, posse, boo
     editor = alice_client.get(f"/rosters/{posse.pk}/").content.decode()
     assert "Version 2 is available" in editor
     page = alice_client.get(f"/rosters/{posse.pk}/supplement/").content.decode()
-    assert "classes Ranged FS: 3 -&gt; 4" in page
+    assert "Ranged (class) FS: 3 -&gt; 4" in page
     assert alice_client.post(f"/rosters/{posse.pk}/supplement/accept/").status_code == 302
     assert pinned_version(posse).number == 2
     assert "Version 2 is available" not in alice_client.get(f"/rosters/{posse.pk}/").content.decode()

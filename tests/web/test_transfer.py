@@ -114,6 +114,10 @@ def test_plain_text_export(alice, alice_client):
             "model 3, traits, entry 2: unknown trait &#x27;Rech&#x27; (at $.models[2].traits[1])",
         ),
         ("", "Choose a file or paste a roster."),
+        (
+            json.dumps({"format": "muster.supplement/1", "system": "brutality", "name": "Mine"}),
+            "this is a supplement, not a roster: import it on the Supplements page",
+        ),
     ],
 )
 def test_import_errors_name_the_line_or_path(text, message, alice, alice_client):

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 
+from roster.supplements.changes import TABLE_TITLES, value_words
 from roster.supplements.pins import pinned_version
 
 register = template.Library()
@@ -35,15 +36,13 @@ def pinned_supplement_contents(roster: Any) -> dict[str, Any]:
 @register.filter
 def words(value: Any) -> str:
     """A stored value as a player reads it: true -> yes, false -> no, a dict as "k v, ..."."""
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {words(v)}" for k, v in value.items()) or "none"
-    if isinstance(value, list):
-        return ", ".join(words(v) for v in value) or "none"
-    return str(value)
+    return value_words(value)
+
+
+@register.filter
+def table_title(table: str) -> str:
+    """A supplement table's heading: "model_traits" -> "Model Traits"."""
+    return TABLE_TITLES.get(table, table.replace("_", " ").capitalize())
 
 
 @register.filter
