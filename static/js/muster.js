@@ -180,6 +180,18 @@
     done.click();
   });
 
+  // Escape on a phone's model sheet goes back to the warband, as its Back link does
+  // (a picker's Escape, above, comes first; a field keeps Escape for itself).
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    var target = event.target;
+    if (target && target.matches && target.matches("input, select, textarea")) return;
+    var back = document.querySelector("#model-pane .back a");
+    if (!back || back.offsetParent === null) return; // wide screens show no Back link
+    event.preventDefault();
+    back.click();
+  });
+
   // Keep the keyboard's place: after an answer, a focus lost (the pressed stepper now
   // disabled, the row that opened a phone's model sheet now hidden) goes to the nearest
   // sensible place: the stepper's field, the opener, the open model's heading.

@@ -228,3 +228,25 @@ def test_a_search_that_matches_nothing_says_so(page, logged_in):
     assert page.inner_text("#m6-picker .pick-none") == "No name holds \u201czzz\u201d: try fewer letters."
     page.fill("#m6-pick-search", "tou")
     assert page.locator("#m6-picker .pick-none").is_hidden()
+
+
+def test_escape_on_a_phone_sheet_goes_back_to_the_warband(page, logged_in):
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/rosters/{logged_in.pk}/models/2/")
+    page.locator("#model-2-title").focus()
+    page.keyboard.press("Escape")
+    page.wait_for_url(f"**/rosters/{logged_in.pk}/")
+    answered(page)
+    assert page.locator("#row-2").is_visible()
+
+
+def test_a_long_warband_name_keeps_the_phone_heading_short(page, logged_in):
+    Roster.objects.filter(pk=logged_in.pk).update(name="A warband with a very long name " * 5)
+    document = Roster.objects.get(pk=logged_in.pk).document
+    Roster.objects.filter(pk=logged_in.pk).update(
+        document={**document, "name": "A warband with a very long name " * 5}
+    )
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/rosters/{logged_in.pk}/")
+    title = page.locator(".roster-title a").bounding_box()
+    assert 44 <= title["height"] < 640 * 0.4, title  # a 44 px target, not most of the screen
