@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from roster.catalogue import catalogue_and_digest
@@ -106,7 +106,7 @@ def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Eval
     catalogue_for: Callable[[str], tuple[Any, str]]
     if read is None:
         loaded = _loaded_digest(roster)
-        catalogue_for = lambda system_id: catalogue_and_digest(system_id, loaded)  # noqa: E731
+        catalogue_for = partial(catalogue_and_digest, digest=loaded)
         supplement = pinned_supplement(roster) if roster.pk else None
     else:
         rules: tuple[Any, str] = (read[0], read[1])
