@@ -13,7 +13,9 @@ class SheetJob(models.Model):
     ``key`` is the sheet's cache key (roster.sheet_cache.sheet_key): one job per sheet,
     however many ask. ``options`` are the SheetInfo fields but ``made`` (paper, compact,
     owner, share_url). ``wanted`` is True when someone asked for it (Print), False when
-    it is prepared in the background after an edit; wanted sheets go first. The row is
+    it is prepared in the background after an edit; wanted sheets go first. ``turn`` is
+    how many sheets of the same player were in hand when it was asked for: sheets are
+    taken by turn, so each player's first sheet goes before anyone's second. The row is
     deleted when the render ends: the PDF, or the refusal, is then in the sheet cache.
     """
 
@@ -25,6 +27,7 @@ class SheetJob(models.Model):
     owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="sheet_jobs")
     options = models.JSONField()
     wanted = models.BooleanField(default=True)
+    turn = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, default=QUEUED)
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -145,10 +143,11 @@ def _live_job(key: str) -> SheetJob | None:
 def _add_job(key: str, roster: Roster, info: SheetInfo, wanted: bool) -> SheetJob | None:
     options = dataclasses.asdict(info)
     options.pop("made", None)
+    turn = SheetJob.objects.filter(owner_id=roster.owner_id).count()
     try:
         with transaction.atomic():
             return SheetJob.objects.create(
-                key=key, roster=roster, owner_id=roster.owner_id, options=options, wanted=wanted
+                key=key, roster=roster, owner_id=roster.owner_id, options=options, wanted=wanted, turn=turn
             )
     except IntegrityError:  # asked for at the same moment by another request
         return _live_job(key)
@@ -156,24 +155,17 @@ def _add_job(key: str, roster: Roster, info: SheetInfo, wanted: bool) -> SheetJo
 
 def fair_order(jobs: Iterable[SheetJob]) -> list[SheetJob]:
     """The queued jobs among ``jobs`` in the order the worker takes them: wanted before
-    background; then by how many sheets of the same player go before it (running or
-    queued earlier), so each player's first sheet goes before anyone's second; then by
-    age. Running jobs are left out."""
-    jobs = sorted(jobs, key=lambda j: (j.created, j.pk))
-    before = Counter(j.owner_id for j in jobs if j.status == SheetJob.RUNNING)
-    ranked: list[tuple[Any, ...]] = []
-    for job in jobs:
-        if job.status != SheetJob.QUEUED:
-            continue
-        ranked.append((not job.wanted, before[job.owner_id], job.created, job.pk, job))
-        before[job.owner_id] += 1
-    return [entry[-1] for entry in sorted(ranked, key=lambda entry: entry[:-1])]
+    background; then by turn (how many sheets of the same player were in hand when it was
+    asked for), so each player's first sheet goes before anyone's second, and one
+    player's many sheets wait behind each other; then by age. Running jobs are left out."""
+    queued = [j for j in jobs if j.status == SheetJob.QUEUED]
+    return sorted(queued, key=lambda j: (not j.wanted, j.turn, j.created, j.pk))
 
 
 def _ahead(job: SheetJob) -> int:
     if job.status == SheetJob.RUNNING:
         return 0
-    jobs = list(SheetJob.objects.only("id", "owner_id", "wanted", "status", "created"))
+    jobs = list(SheetJob.objects.only("id", "wanted", "turn", "status", "created"))
     running = sum(1 for j in jobs if j.status == SheetJob.RUNNING)
     order = [j.pk for j in fair_order(jobs)]
     return running + (order.index(job.pk) if job.pk in order else len(order))
@@ -184,7 +176,7 @@ def claim_next() -> SheetJob | None:
     when none is queued. Safe with several workers: a job goes to the one whose
     conditional UPDATE matched it."""
     for _ in range(10):
-        jobs = list(SheetJob.objects.only("id", "owner_id", "wanted", "status", "created"))
+        jobs = list(SheetJob.objects.only("id", "wanted", "turn", "status", "created"))
         order = fair_order(jobs)
         if not order:
             return None
