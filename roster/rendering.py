@@ -8,7 +8,7 @@ and the child's memory is returned when it exits.
 - ``MUSTER_RENDER_SECONDS`` (20) bounds the CPU time of the child itself (RLIMIT_CPU):
   a sheet is stopped as too slow only for its own work, never because other sheets or
   requests kept the machine busy, nor for time spent waiting in the queue. The wall
-  clock is a backstop only, at WALL_FACTOR times the limit: past it the child is killed
+  clock is a backstop only (:func:`wall_seconds`): past it the child is killed
   and the render counts as failed, not as too slow.
 - ``MUSTER_RENDER_MEMORY_MB`` (1024) bounds the child's data memory (RLIMIT_DATA): a
   sheet past it is stopped as too big.
@@ -37,8 +37,16 @@ logger = logging.getLogger("muster.sheets")
 
 _context = multiprocessing.get_context("forkserver")
 _start_lock = threading.Lock()
-# The wall-clock backstop, in multiples of MUSTER_RENDER_SECONDS.
+# The wall-clock backstop, in multiples of MUSTER_RENDER_SECONDS, plus a margin for a
+# machine busy with other work.
 WALL_FACTOR = 4
+WALL_MARGIN = 30
+
+
+def wall_seconds() -> float:
+    """How long a render may take on the clock before it is killed as failed (not as too
+    slow): WALL_FACTOR times MUSTER_RENDER_SECONDS plus WALL_MARGIN seconds."""
+    return float(settings.MUSTER_RENDER_SECONDS) * WALL_FACTOR + WALL_MARGIN
 
 
 class SheetNotRendered(Exception):
@@ -118,7 +126,7 @@ def _run_child(html: str, limit: float, label: str) -> Rendered:
     )
     child.start()
     sender.close()
-    wall = limit * WALL_FACTOR
+    wall = wall_seconds()
     try:
         status: str
         payload: Any = None

@@ -25,7 +25,7 @@ from django.utils import timezone
 from roster.evaluation import Evaluation, evaluate_roster
 from roster.models import Roster
 from roster.printing.models import SheetJob
-from roster.rendering import WALL_FACTOR, SheetNotRendered, render_bounded
+from roster.rendering import SheetNotRendered, render_bounded, wall_seconds
 from roster.sheet_cache import get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
 from roster.sheets import SheetInfo, sheet_html
 from rules.document import dump_document
@@ -125,7 +125,7 @@ def _settled(key: str) -> SheetState | None:
 def _stale_before() -> datetime:
     # A job rendering for longer than the wall-clock backstop allows lost its worker
     # (stopped or killed mid-render): it is queued again.
-    seconds = float(settings.MUSTER_RENDER_SECONDS) * WALL_FACTOR + 30
+    seconds = wall_seconds() + 30
     return timezone.now() - timedelta(seconds=seconds)
 
 
