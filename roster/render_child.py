@@ -128,8 +128,11 @@ def child_main(connection: Connection, html: str, roots: list[str], cpu_seconds:
         result = ("memory", None)
     except Exception as exc:  # reported to the parent, which logs it with the roster
         result = ("error", f"{type(exc).__name__}: {exc}"[:500])
-    connection.send(result)
-    connection.close()
+    try:
+        connection.send(result)
+        connection.close()
+    except OSError:  # the parent stopped waiting (killed, or its worker shut down)
+        pass
 
 
 def warm_up() -> None:
