@@ -40,15 +40,16 @@ def main(count: int) -> None:
         for script in ("latin", "wide"):
             heavy = Roster.create(user, WORST["iron-and-honor"](script))
             worst.append(ShareLink.objects.create(roster=heavy).token)
-    # With MUSTER_SEED_QUEUE=1: four heavy rosters (bench.worst, 50 models) of "bench"
-    # and a player "other" with the seven-model Northmen, for the sheet queue's load test.
+    # With MUSTER_SEED_QUEUE=1: four 50-model rosters of "bench" (the Northmen's models
+    # over and over) and a player "other" with the seven-model Northmen, for the sheet
+    # queue's load test.
     heavy: list[int] = []
     other: dict[str, object] = {}
     if os.environ.get("MUSTER_SEED_QUEUE") == "1":
-        from bench.worst import WORST
-
+        models = document["models"]
+        fifty = [{**models[i % len(models)], "name": f"Raider {i + 1}"} for i in range(50)]
         for i in range(4):
-            heavy.append(Roster.create(user, {**WORST["iron-and-honor"]("latin"), "name": f"Heavy {i}"}).pk)
+            heavy.append(Roster.create(user, {**document, "name": f"Horde {i}", "models": fifty}).pk)
         second, _ = User.objects.get_or_create(username="other")
         second.set_password("other-password-123")
         second.save()
