@@ -28,11 +28,10 @@ class GameSystem(ABC):
     schema, None when the system takes no supplements) and ``editor`` (the dotted path
     "module:Class" of its editor parts, a ``roster.systems.base.SystemUI``, named as a
     string because ``rules`` never imports Django; None: Muster reads its rosters but
-    cannot edit them). ``play`` is the place for what play
-    at the table tracks (None until the system has it). The editor's templates and the
-    sheet are found by convention under ``templates/systems/<id>/`` and
-    ``templates/sheets/<id>.html``. One line of ``rules/registry.py`` registers it; the
-    recipe is docs/new-system.md.
+    cannot edit them). ``play`` is the place for what play at the table tracks (None
+    until the system has it). The editor's templates and the sheet (``sheet.html``) are
+    found by convention under ``templates/systems/<id>/``. One line of
+    ``rules/registry.py`` registers it; the recipe is docs/new-system.md.
     """
 
     id: ClassVar[str]

@@ -28,7 +28,7 @@ class SystemUI(ABC):
     ``model_from_post`` and ``options_from_post`` translate an HTTP form into
     document pieces and return field errors in words a player understands; they never
     apply game rules (the rules engine does that on the saved document). The POST is
-    read by the system's Django forms (``roster/systems/<system>_forms.py``, shared
+    read by the system's Django forms (``roster/systems/<system>/forms.py``, shared
     fields in ``roster/systems/fields.py``), never by hand from the QueryDict.
     """
 

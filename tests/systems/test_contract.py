@@ -33,7 +33,7 @@ def test_its_templates_are_found_by_convention(system: GameSystem) -> None:
     for attr in CONVENTIONAL_TEMPLATES:
         get_template(getattr(ui, attr))
     get_template(ui.add_template)
-    get_template(f"sheets/{system.id}.html")
+    get_template(f"systems/{system.id}/sheet.html")
 
 
 def test_its_rules_data_passes_its_schema(system: GameSystem) -> None:

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import browser, rules_loaded  # noqa: F401 (the browser test's fixtures)
 from tests.systems.tiny.register import registered
 
 

@@ -1,7 +1,7 @@
 """Tiny Skirmish's editor parts: its forms and what its card and rows show.
 
 Its templates are found by convention in its own folder,
-``tests/systems/tiny/templates/systems/tiny/`` and ``.../sheets/tiny.html``.
+``tests/systems/tiny/templates/systems/tiny/`` (the sheet too).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.fields import first_errors
-from roster.systems.iron_honor_forms import IronHonorModelForm, IronHonorOptionsForm
+from roster.systems.iron_honor.forms import IronHonorModelForm, IronHonorOptionsForm
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster

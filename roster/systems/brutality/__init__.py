@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
-from roster.systems.brutality_forms import SUPPLIED_KEYS, BrutalityModelForm, BrutalityOptionsForm
+from roster.systems.brutality.forms import SUPPLIED_KEYS, BrutalityModelForm, BrutalityOptionsForm
 from roster.systems.fields import first_errors
 from rules.brutality.catalogue import BrutalityCatalogue
 from rules.brutality.choices import model_choices

@@ -1,5 +1,6 @@
-"""Tiny Skirmish in a real Chromium: a player starts a roster of the test-only system,
-adds a fighter and sees its cost, then renames it."""
+"""Tiny Skirmish (tests/systems/tiny/, registered by the recipe of docs/new-system.md) in
+a real Chromium: a player starts a roster of the test-only system, adds a fighter and sees
+its cost, then renames it."""
 
 from __future__ import annotations
 
@@ -11,17 +12,19 @@ import pytest
 
 from roster.catalogue import load_system
 from roster.models import Roster
+from tests.systems.tiny.register import registered
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def page(browser: Any, live_server: Any, rules_loaded: None, tiny: None) -> Any:
-    load_system("tiny")
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
+def page(browser: Any, live_server: Any, rules_loaded: None, settings: Any, monkeypatch: Any) -> Any:
+    with registered(settings, monkeypatch):
+        load_system("tiny")
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
+        context.set_default_timeout(15_000)
+        yield context.new_page()
+        context.close()
 
 
 def test_a_player_adds_a_tiny_fighter_and_sees_its_cost(page: Any, django_user_model: Any) -> None:

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
-from roster.systems.beestwars_forms import BeestwarsModelForm, BeestwarsOptionsForm
+from roster.systems.beestwars.forms import BeestwarsModelForm, BeestwarsOptionsForm
 from roster.systems.fields import first_errors
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.choices import SUPPLIABLE, profile_choices, supplied_bounds
