@@ -135,11 +135,12 @@ def sheet_when_ready(client: load.Client, path: str, bound: float = 120) -> tupl
         time.sleep(0.05)
 
 
-def ready_after_edit(client: load.Client, roster: int, bound: float = 120) -> float:
-    """Seconds from an edit's answer to its roster's default sheet being ready, prepared
-    in the background (the status URL is only watched: it never queues a sheet)."""
+def ready_after_edit(client: load.Client, roster: int, name: str, bound: float = 120) -> float:
+    """Seconds from an edit (a model renamed ``name``, never seen before, so its sheet is
+    new) to its roster's default sheet being ready, prepared in the background (the
+    status URL is only watched: it never queues a sheet)."""
     editor = load.Editor(client, roster)
-    if editor.edit() != 200:
+    if editor.edit(name) != 200:
         raise RuntimeError("the edit before the sheet failed")
     started = time.monotonic()
     while time.monotonic() - started < bound:
@@ -172,7 +173,7 @@ def sheet_rows(server: Server) -> list[Row]:
     client.log_in(server.seed["username"], server.seed["password"])
     roster = server.seed["rosters"][2]
     settle = float(settings.MUSTER_SHEET_SETTLE_SECONDS)
-    ready = [ready_after_edit(client, roster) for _ in range(3)]
+    ready = [ready_after_edit(client, roster, f"Frokn {i + 3}") for i in range(3)]
     path = f"/rosters/{roster}/sheet.pdf"
     status, _ = sheet_when_ready(client, path)
     if status != 200:
