@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.schema import Name, Ref, RosterName, Strict
+from rules.schema import Name, Ref, RosterName, Slug, Strict
 
 MAX_MODELS = 50
 
@@ -54,3 +54,5 @@ class BeestwarsRoster(Strict):
     name: RosterName
     options: BeestwarsOptions
     models: list[BeestwarsModel] = Field(default_factory=list, max_length=MAX_MODELS)
+    # The book example this roster was started from (rules.examples, docs/formats.md).
+    example: Slug | None = None
