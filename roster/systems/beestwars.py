@@ -117,6 +117,22 @@ class BeestwarsUI(SystemUI):
             raise KeyError(kind)
         return {"profile": profile.name}
 
+    def fill_target(
+        self, catalogue: BeestwarsCatalogue, model: dict[str, Any]
+    ) -> tuple[str, str, dict[str, Any]] | None:
+        """The fighter's own values for its profile's gaps, as the supplement's ``profiles``
+        entry (by slug: profile names repeat, three Minotaur Warriors)."""
+        profile = catalogue.profile(model.get("profile", ""))
+        supplied = model.get("supplied") or {}
+        if profile is None:
+            return None
+        values = {
+            k: v
+            for k, v in supplied.items()
+            if (profile.points if k == "points" else profile.stat(k)) is None and v is not None
+        }
+        return ("profiles", profile.slug, values) if values else None
+
     def model_from_post(
         self, post: QueryDict, current: dict[str, Any], catalogue: BeestwarsCatalogue
     ) -> tuple[dict[str, Any], FieldErrors]:

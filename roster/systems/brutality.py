@@ -140,6 +140,19 @@ class BrutalityUI(SystemUI):
             return model, friendly(exc, _MODEL_FIELDS)
         return valid.model_dump(mode="json", exclude_none=True), {}
 
+    def fill_target(
+        self, catalogue: BrutalityCatalogue, model: dict[str, Any]
+    ) -> tuple[str, str, dict[str, Any]] | None:
+        """The model's own values for its line's gaps, as the supplement's ``classes`` or
+        ``upgrades`` entry (the upgrade's line when it has one, else the class's)."""
+        supplied = model.get("supplied") or {}
+        upgrade = catalogue.upgrade(model["upgrade"]) if model.get("upgrade") else None
+        line = upgrade if upgrade is not None else catalogue.model_class(model.get("class", ""))
+        if line is None:
+            return None
+        values = {k: v for k, v in supplied.items() if k in line.unknown}
+        return ("upgrades" if upgrade is not None else "classes", line.name, values) if values else None
+
     @staticmethod
     def _known(raw: str, lookup: Any, before: str | None, field: str, errors: FieldErrors) -> str:
         """The catalogue's printed name for ``raw``; a name the model already had may stay."""
