@@ -12,6 +12,7 @@ from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.beestwars_forms import BeestwarsModelForm, BeestwarsOptionsForm
 from roster.systems.fields import first_errors
+from rules.words import counted
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.choices import SUPPLIABLE, profile_choices, supplied_bounds
 from rules.beestwars.document import BeestwarsModel, BeestwarsOptions, BeestwarsRoster
@@ -212,7 +213,8 @@ class BeestwarsUI(SystemUI):
         parts = [str(d["profile"])] if model.name != d["profile"] else []
         if d.get("hero"):
             parts.append("Hero")
-        return ", ".join(parts) or "fighter"
+        # An unnamed fighter's row already reads its profile: say where it comes from instead.
+        return ", ".join(parts) or ", ".join(str(x) for x in (d.get("faction"), d.get("equipment")) if x)
 
     def text_summary(self, model: ModelReport) -> str:
         """E.g. "Satyr, Spear, Sk 13 Mt 2d6 T 5 Ma 4" D ?, Reach, Bodyguard" (the profile
@@ -233,7 +235,7 @@ class BeestwarsUI(SystemUI):
     def text_totals(self, report: Report) -> str:
         """Heroes against the allowance, fighter count, and fighters still unpriced."""
         t = report.totals
-        out = f"{t['heroes']} of {t['heroes_allowed']} Heroes; {t['model_count']} fighters"
+        out = f"{t['heroes']} of {t['heroes_allowed']} Heroes; {counted(t['model_count'], 'fighter')}"
         if t["unpriced_count"]:
             out += f"; points unknown for {t['unpriced_count']} fighter(s), total not checked"
         return out

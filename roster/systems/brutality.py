@@ -17,6 +17,7 @@ from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.brutality_forms import SUPPLIED_KEYS, BrutalityModelForm, BrutalityOptionsForm
 from roster.systems.fields import first_errors
+from rules.words import counted
 from rules.brutality.catalogue import BrutalityCatalogue
 from rules.brutality.choices import model_choices
 from rules.brutality.document import BrutalityModel, BrutalityOptions, BrutalityRoster
@@ -258,11 +259,12 @@ class BrutalityUI(SystemUI):
             "points game"
             if t["game"] == "points"
             else (
-                f"points-free game of {t['agreed_model_count']} models, {t['agreed_upgraded_count']} Upgraded"
+                f"points-free game of {counted(t['agreed_model_count'], 'model')}, "
+                f"{t['agreed_upgraded_count']} Upgraded"
             )
         )
         leader = t["leader"] or "none"
-        counts = f"{t['model_count']} models ({t['upgraded_count']} Upgraded)"
+        counts = f"{counted(t['model_count'], 'model')} ({t['upgraded_count']} Upgraded)"
         return f"{t['mode'].title()} mode, {game}; {counts}; Leader {leader}"
 
     def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.fields import first_errors
 from roster.systems.iron_honor_forms import IronHonorModelForm, IronHonorOptionsForm
 from roster.systems.trait_rows import skill_options_html, trait_groups_html
+from rules.words import counted
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
@@ -326,7 +327,7 @@ class IronHonorUI(SystemUI):
     def text_totals(self, report: Report) -> str:
         """Game size, Fate Pool and model count."""
         t = report.totals
-        return f"{t['game_size']} game; Fate Pool {t['fate_pool']}; {t['model_count']} models"
+        return f"{t['game_size']} game; Fate Pool {t['fate_pool']}; {counted(t['model_count'], 'model')}"
 
     def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:
         """E.g. "Aurat: WP 4 -> 5; added Sorcery"."""

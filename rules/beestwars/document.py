@@ -14,6 +14,7 @@ from pydantic import Field
 from rules.schema import Name, Ref, RosterName, Slug, Strict
 
 MAX_MODELS = 50
+MAX_POINTS_LIMIT = 10_000  # the largest points limit a roster may agree (docs/security.md)
 
 
 class Supplied(Strict):
@@ -43,7 +44,7 @@ class BeestwarsModel(Strict):
 class BeestwarsOptions(Strict):
     """The points limit the commanders agreed (200 to 500 recommended, p.9)."""
 
-    points_limit: int = Field(ge=1, le=10_000)
+    points_limit: int = Field(ge=1, le=MAX_POINTS_LIMIT)
 
 
 class BeestwarsRoster(Strict):

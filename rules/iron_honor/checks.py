@@ -13,6 +13,7 @@ from rules.iron_honor import costs
 from rules.iron_honor.catalogue import ATTRIBUTES
 from rules.iron_honor.choices import meets_requirement
 from rules.iron_honor.warband import Warband
+from rules.words import counted, listing
 from rules.report import Issue
 
 Check = Callable[[Warband], list[Issue]]
@@ -275,7 +276,8 @@ def check_attributes_at_maximum(w: Warband) -> list[Issue]:
                 w.issue(
                     "error",
                     "attributes.too-many-at-maximum",
-                    f"{', '.join(at_max)} are all at {top}; only {allowed} may be.",
+                    f"{listing(at_max)} are at {top}, the maximum; only {counted(allowed, 'attribute')} "
+                    f"may be: lower {'one' if len(at_max) - allowed == 1 else len(at_max) - allowed} of them.",
                     16,
                     f,
                 )
