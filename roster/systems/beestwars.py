@@ -12,11 +12,11 @@ from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.beestwars_forms import BeestwarsModelForm, BeestwarsOptionsForm
 from roster.systems.fields import first_errors
-from rules.words import counted
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.choices import SUPPLIABLE, profile_choices, supplied_bounds
 from rules.beestwars.document import BeestwarsModel, BeestwarsOptions, BeestwarsRoster
 from rules.report import ModelReport, Report
+from rules.words import counted
 
 # The column heads of the profile table (p.11).
 ABBR = {"skill": "Sk", "might": "Mt", "toughness": "T", "movement": "Ma", "defense": "D"}

@@ -17,12 +17,12 @@ from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.brutality_forms import SUPPLIED_KEYS, BrutalityModelForm, BrutalityOptionsForm
 from roster.systems.fields import first_errors
-from rules.words import counted
 from rules.brutality.catalogue import BrutalityCatalogue
 from rules.brutality.choices import model_choices
 from rules.brutality.document import BrutalityModel, BrutalityOptions, BrutalityRoster
 from rules.names import name_key
 from rules.report import ModelReport, Report, json_number
+from rules.words import counted
 
 _MODEL_FIELDS: dict[tuple[Any, ...], str] = {
     ("name",): "name",

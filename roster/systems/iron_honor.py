@@ -12,12 +12,12 @@ from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.fields import first_errors
 from roster.systems.iron_honor_forms import IronHonorModelForm, IronHonorOptionsForm
 from roster.systems.trait_rows import skill_options_html, trait_groups_html
-from rules.words import counted
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
 from rules.names import name_key
 from rules.report import ModelReport, Report
+from rules.words import counted
 
 _START = {
     "hero": {"MA": 3, "RA": 3, "PD": 3, "WP": 3},

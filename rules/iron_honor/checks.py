@@ -13,8 +13,8 @@ from rules.iron_honor import costs
 from rules.iron_honor.catalogue import ATTRIBUTES
 from rules.iron_honor.choices import meets_requirement
 from rules.iron_honor.warband import Warband
-from rules.words import counted, listing
 from rules.report import Issue
+from rules.words import counted, listing
 
 Check = Callable[[Warband], list[Issue]]
 
@@ -272,12 +272,13 @@ def check_attributes_at_maximum(w: Warband) -> list[Issue]:
         at_max = [a for a in ATTRIBUTES if f.attributes[a] == top]
         allowed = costs.attributes_at_maximum_allowed(f)
         if len(at_max) > allowed:
+            excess = len(at_max) - allowed
             out.append(
                 w.issue(
                     "error",
                     "attributes.too-many-at-maximum",
                     f"{listing(at_max)} are at {top}, the maximum; only {counted(allowed, 'attribute')} "
-                    f"may be: lower {'one' if len(at_max) - allowed == 1 else len(at_max) - allowed} of them.",
+                    f"may be: lower {'one' if excess == 1 else excess} of them.",
                     16,
                     f,
                 )
