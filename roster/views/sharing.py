@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
+from roster.versions import compare_sheet, rules_version
 from roster.evaluation import evaluate_roster
 from roster.limits import already_logged, limited
 from roster.models import Roster, ShareLink, TooManyRosters
@@ -129,6 +130,8 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         view_template=ui.view_template,
         system=SYSTEMS[roster.system],
         fingerprint=evaluation.fingerprint,
+        rules_version=rules_version(roster.system, evaluation.digest),
+        sheet=compare_sheet(roster, evaluation, request.GET["sheet"]) if request.GET.get("sheet") else None,
     )
     return render(request, "roster/shared.html", context)
 
