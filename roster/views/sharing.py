@@ -13,7 +13,6 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
-from roster.versions import compare_sheet, rules_version
 from roster.evaluation import evaluate_roster
 from roster.limits import already_logged, limited
 from roster.models import Roster, ShareLink, TooManyRosters
@@ -22,6 +21,7 @@ from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.supplements.pins import adopt, pin, pinned_supplement
 from roster.systems import ui_for
+from roster.versions import compare_sheet, rules_version
 from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context, stopped_link
 from rules.registry import SYSTEMS
 
