@@ -184,7 +184,9 @@ class BeestwarsUI(SystemUI):
         bounds = supplied_bounds()
         asks = []
         for key in SUPPLIABLE if d["known"] else ():
-            if _origin(d, key) == "book":
+            # The book's values are not asked for, nor the supplement's (typed once for
+            # every roster) unless this fighter has its own value to change or clear.
+            if _origin(d, key) == "book" or (_origin(d, key) == "supplement" and key not in given):
                 continue
             low, high = bounds[key]
             unit = UNITS.get(key)

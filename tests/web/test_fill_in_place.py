@@ -107,3 +107,20 @@ def test_the_card_offers_the_button_under_the_asked_values(alice, alice_client):
     html = alice_client.get(reverse("model-open", args=[warband.pk, 2])).content.decode()
     assert f'formaction="/rosters/{warband.pk}/models/2/fill/"' in html
     assert "every Ranged model of your rosters that use it gets them" in html
+
+
+def test_a_beestwars_profiles_lost_value_is_filled_for_every_fighter_of_it(alice, alice_client):
+    from tests.web.cast import clovis, fighter_post
+
+    raiders = clovis(alice)  # three Satyrs, whose Defense the transcription lost
+    response = fill(alice_client, raiders, 3, fighter_post(raiders, 3, supplied_defense="-1"))
+    assert response.status_code == 200
+    assert Supplement.objects.get(owner=alice).latest.data["values"]["profiles"] == {"satyr": {"defense": -1}}
+    raiders.refresh_from_db()
+    report = evaluate_roster(raiders).report
+    satyrs = [m for m in report.models if m.derived["profile"] == "Satyr"]
+    assert len(satyrs) == 3
+    for satyr in satyrs:
+        assert satyr.derived["supplement"] is not None
+    html = alice_client.get(reverse("model-open", args=[raiders.pk, 4])).content.decode()
+    assert 'name="supplied_defense"' not in html  # Orrin, another Satyr, is asked no more
