@@ -151,3 +151,22 @@ def test_a_book_example_explains_its_total(browser, live_server, rules_loaded, d
     page.locator("#book-example").scroll_into_view_if_needed()
     shoot(page, f"example-lantern-360-{'dark' if dark else 'light'}")
     ctx.close()
+
+
+def test_every_script_shows_on_the_page(browser, live_server, rules_loaded, django_user_model):
+    """The page draws the names in every script (fonts from the system, as the sheet's)."""
+    from tests.ih import example as ih_example
+
+    user = django_user_model.objects.create_user("alice", password=PASSWORD)
+    document = ih_example("iron-and-honor-ghrim-company")
+    document["name"] = "Königin Åsa – Schwärm 蜂 🐝"
+    for model, name in zip(document["models"], ["Αλέξανδρος", "Владимир", "سلمى", "דוד", "अर्जुन", "武田信玄"]):
+        model["name"] = name
+    roster = Roster.create(user, document)
+    ctx = context(browser, live_server)
+    page = ctx.new_page()
+    log_in(page, user)
+    page.goto(f"/rosters/{roster.pk}/")
+    assert "武田信玄" in page.locator("#model-rows").inner_text()
+    shoot(page, "scripts-360-light")
+    ctx.close()
