@@ -160,7 +160,9 @@ def test_every_script_shows_on_the_page(browser, live_server, rules_loaded, djan
     user = django_user_model.objects.create_user("alice", password=PASSWORD)
     document = ih_example("iron-and-honor-ghrim-company")
     document["name"] = "Königin Åsa – Schwärm 蜂 🐝"
-    for model, name in zip(document["models"], ["Αλέξανδρος", "Владимир", "سلمى", "דוד", "अर्जुन", "武田信玄"]):
+    for model, name in zip(
+        document["models"], ["Αλέξανδρος", "Владимир", "سلمى", "דוד", "अर्जुन", "武田信玄"], strict=True
+    ):
         model["name"] = name
     roster = Roster.create(user, document)
     ctx = context(browser, live_server)
