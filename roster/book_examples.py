@@ -1,6 +1,6 @@
 """A roster started from one of the books' example warbands, beside what the book prints.
 
-The explanations are rules data (``fixtures/examples/book-totals.json``, read by
+The explanations are rules data (``fixtures/examples/notes/book-totals.json``, read by
 :mod:`rules.examples`); a roster names its example in the document's optional ``example``
 field (docs/formats.md), set by "Start from an example".
 """

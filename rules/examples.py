@@ -1,6 +1,6 @@
 """The book's example warbands beside Muster's totals: what the book prints and why the two differ.
 
-The explanations are data (``fixtures/examples/book-totals.json``, format
+The explanations are data (``fixtures/examples/notes/book-totals.json``, format
 ``muster.book-totals/1``): for each example file, the totals its book prints, the page, and
 each difference between the book's sum and Muster's, with the page it comes from and its
 amount (Muster's total minus the book's, in the system's unit or in Fate). A roster started
@@ -23,7 +23,7 @@ from pydantic import Field
 
 from rules.schema import Strict
 
-FILE_NAME = "book-totals.json"
+FILE_NAME = "notes/book-totals.json"  # a folder of its own: fixtures/examples holds rosters only
 TOTAL_WORDS = {"cost": "total", "fate_pool": "Fate Pool"}
 
 

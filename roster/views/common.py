@@ -21,7 +21,6 @@ from roster.forms import RevisionForm
 from roster.models import Roster
 from roster.rules_changes import rules_changes
 from roster.systems import ui_for
-from roster.versions import rules_version
 from rules.registry import SYSTEMS
 
 
@@ -139,8 +138,6 @@ def panel_context(
         "conflict": conflict,
         "rules_changes": rules_changes(roster, evaluation),
         "book": book_comparison(evaluation),
-        # Asked for once per render ({% with %}): one query, only where a template shows it.
-        "rules_version": lambda: rules_version(roster.system, evaluation.digest),
         "can_undo": can_undo,
         "can_redo": can_redo,
         "share_link": lambda: roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),
