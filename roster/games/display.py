@@ -12,36 +12,82 @@ from roster.games.systems import play_rules
 from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, TableState
 from rules.registry import SYSTEMS
 
+QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
 LOG_SHOWN = 12  # the latest actions on the table; the result page shows the whole log
 
 
-def _by_name(rules: list[Rule]) -> dict[str, Rule]:
-    return {r.name.lower(): r for r in rules}
+def key_of(name: str) -> str:
+    """A declared name as the state's key: "Knock Down" -> "knock-down" (rules.play)."""
+    return "-".join(name.lower().replace("!", "").split())
 
 
-def _cite(rules: PlayRules, page: int | None) -> str:
-    return f"p.{page}" if page is not None else rules.book
+def _by_key(rules: list[Rule]) -> dict[str, Rule]:
+    return {key_of(r.name): r for r in rules}
 
 
-def _spec(action: ActionSpec, rules: PlayRules) -> dict[str, Any]:
-    return {"spec": action, "cite": _cite(rules, action.page), "source": rules.source(action.page)}
+def cite(page: int | None, section: str | None = None) -> str:
+    """A short citation on the table: "p.6", or the book's section where it prints no
+    page numbers (Brutality), or nothing."""
+    if page is not None:
+        return f"p.{page}"
+    return section or ""
+
+
+def _rule(rules: PlayRules, rule: Rule | None) -> dict[str, Any] | None:
+    if rule is None:
+        return None
+    section = getattr(rule, "section", None)
+    return {"r": rule, "cite": cite(rule.page, section), "source": _source(rules, rule.page, section)}
+
+
+def _source(rules: PlayRules, page: int | None, section: str | None) -> str:
+    try:
+        return rules.source(page, section)  # type: ignore[call-arg]
+    except TypeError:  # a contract without sections
+        return rules.source(page)
+
+
+def _spec(action: ActionSpec, rules: PlayRules, tokens: dict[str, Rule]) -> dict[str, Any]:
+    values: list[str] = []
+    for v in action.values:
+        token = tokens.get(key_of(v)) if action.name == "token" else None
+        choices = getattr(token, "choices", None)
+        values += [f"{v}: {c}" for c in choices] if choices else [v]
+    section = getattr(action, "section", None)
+    return {
+        "spec": action,
+        "values": values,
+        "cite": cite(action.page, section),
+        "source": _source(rules, action.page, section),
+    }
+
+
+def _wounds(m: ModelState) -> str | None:
+    if m.wounds is None:
+        return None
+    return f"{m.wounds}/{m.max_wounds}" if m.max_wounds else str(m.wounds)
 
 
 def _row(
-    rules: PlayRules, m: ModelState, statuses: dict[str, Rule], tokens: dict[str, Rule]
+    rules: PlayRules, m: ModelState, statuses: dict[str, Rule], tokens: dict[str, Rule], untoken: bool
 ) -> dict[str, Any]:
-    status = statuses.get(m.status.lower())
+    status = statuses.get(key_of(m.status))
     return {
         "m": m,
         "status": status.name if status else m.status,
-        "status_rule": status,
-        "tokens": [{"t": t, "rule": tokens.get(t.name.lower())} for t in m.tokens],
+        "status_rule": _rule(rules, status),
+        "tokens": [
+            {
+                "t": t,
+                "rule": _rule(rules, tokens.get(key_of(t.name))),
+                "value": f"{t.name}: {t.detail}" if t.detail else t.name,
+            }
+            for t in m.tokens
+        ],
+        "untoken": untoken and not m.killed,
         "killed": m.killed,
-        "wounds": None
-        if m.wounds is None
-        else f"{m.wounds}/{m.max_wounds}"
-        if m.max_wounds
-        else str(m.wounds),
+        "wounds": _wounds(m),
+        "inline_status": m.max_wounds is None and not m.killed,
     }
 
 
@@ -60,14 +106,18 @@ def table_context(game: Game, state: TableState, refused: str | None = None) -> 
     rules = play_rules(game.system)
     shown = rules.view(state, viewer_of(state))
     trackers = rules.trackers
-    statuses, tokens = _by_name(trackers.statuses), _by_name(trackers.tokens)
-    resources = _by_name(trackers.resources)
-    model_actions = [_spec(a, rules) for a in trackers.actions if a.scope == "model"]
-    side_actions = [_spec(a, rules) for a in trackers.actions if a.scope == "side"]
-    game_actions = [_spec(a, rules) for a in trackers.actions if a.scope == "game"]
+    statuses, tokens = _by_key(trackers.statuses), _by_key(trackers.tokens)
+    resources = _by_key(trackers.resources)
+    declared = {a.name for a in trackers.actions}
+    # Taking a token off is its chip's button; ending the game is its own form.
+    shown_actions = [a for a in trackers.actions if a.name not in ("untoken", "end")]
+    model_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "model"]
+    side_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "side"]
+    game_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "game"]
+    status_action = next((a for a in model_actions if a["spec"].name == "status"), None)
     sides = []
     for index, side in enumerate(shown.sides):
-        rows = [_row(rules, m, statuses, tokens) for m in side.models]
+        rows = [_row(rules, m, statuses, tokens, "untoken" in declared) for m in side.models]
         rows.sort(key=lambda r: (r["killed"], r["m"].index))
         sides.append(
             {
@@ -75,7 +125,7 @@ def table_context(game: Game, state: TableState, refused: str | None = None) -> 
                 "s": side,
                 "snapshot": game.snapshot["sides"][index],
                 "resources": [
-                    {"name": name, "value": value, "rule": resources.get(name.lower())}
+                    {"name": name, "value": value, "rule": _rule(rules, resources.get(key_of(name)))}
                     for name, value in side.resources.items()
                 ],
                 "rows": rows,
@@ -91,8 +141,11 @@ def table_context(game: Game, state: TableState, refused: str | None = None) -> 
         "trackers": trackers,
         "system": SYSTEMS.get(game.system),
         "sides": sides,
-        "quick_actions": [a for a in model_actions if not a["spec"].values],
-        "more_actions": [a for a in model_actions if a["spec"].values],
+        # On the row: Wound and Heal, one tap each; the rest behind the row's More.
+        "quick_actions": [a for a in model_actions if a["spec"].name in QUICK],
+        "more_actions": [a for a in model_actions if a["spec"].name not in QUICK],
+        "status_action": status_action,
+        "rules_shown": _rules_shown(rules),
         "side_actions": side_actions,
         "game_actions": game_actions,
         "public": _plain(shown.public),
@@ -104,6 +157,18 @@ def table_context(game: Game, state: TableState, refused: str | None = None) -> 
         "active": shown.active,
         "default_side": shown.active if shown.active is not None else 0,
     }
+
+
+def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
+    """Every declared rule of the table with its source, for "The rules on this table"."""
+    t = rules.trackers
+    out = [_rule(rules, r) for r in [*t.statuses, *t.tokens, *t.resources]]
+    out += [
+        {"r": a, "name": a.label, "source": _source(rules, a.page, getattr(a, "section", None))}
+        for a in t.actions
+    ]
+    out.append(_rule(rules, t.end))
+    return [x for x in out if x is not None]
 
 
 def _plain(public: dict[str, Any]) -> list[tuple[str, str]]:

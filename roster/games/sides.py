@@ -5,7 +5,7 @@ list of names with Wounds / Hit Points. The models' lines come from the rules si
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from roster.catalogue import catalogue_and_digest
 from roster.evaluation import Evaluation, evaluate_roster, evaluate_stored
@@ -25,28 +25,32 @@ def _issues(evaluation: Evaluation) -> list[str]:
 
 
 def evaluated_side(
-    evaluation: Evaluation, *, origin: str, player: str = "", roster_id: int | None = None
+    evaluation: Evaluation,
+    *,
+    origin: Literal["roster", "export"],
+    player: str = "",
+    roster_id: int | None = None,
 ) -> SideSnapshot:
-    """The side of an evaluated roster: its document, rules data digest and pinned
-    supplement as they are now, its errors (shown once at the start), and its models
-    as the rules of play read them."""
+    """The side of an evaluated roster (rules.play.registry.snapshot_side): its
+    document, rules data digest and pinned supplement as they are now, its errors
+    (shown once at the start), and its models as the rules of play read them."""
     from rules.play.registry import snapshot_side
 
-    side: SideSnapshot = snapshot_side(evaluation.document.system, evaluation.document, evaluation.report)
     supplement: dict[str, Any] | None = None
     if evaluation.supplement is not None:
         supplement = dump_supplement(evaluation.supplement)
-    return side.model_copy(
-        update={
-            "player": player,
-            "origin": origin,
-            "roster_id": roster_id,
-            "document": evaluation.document.model_dump(mode="json", exclude_none=True),
-            "rules_digest": evaluation.digest,
-            "supplement": supplement,
-            "issues": _issues(evaluation),
-        }
+    side = snapshot_side(
+        evaluation.document.system,
+        evaluation.document.name,
+        evaluation.document,
+        evaluation.report,
+        origin=origin,
+        roster_id=roster_id,
+        rules_digest=evaluation.digest,
+        supplement=supplement,
+        player=player,
     )
+    return side.model_copy(update={"issues": _issues(evaluation)})
 
 
 def roster_side(roster: Roster, player: str = "") -> SideSnapshot:
@@ -65,5 +69,4 @@ def typed_side(system_id: str, name: str, lines: list[TypedLine]) -> SideSnapsho
     """An opponent who is not on Muster: the names and Wounds / Hit Points typed in."""
     from rules.play.registry import typed_side as typed
 
-    side: SideSnapshot = typed(system_id, name, [(line.name, line.wounds) for line in lines])
-    return side
+    return typed(system_id, name, [(line.name, line.wounds) for line in lines])

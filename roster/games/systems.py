@@ -13,9 +13,9 @@ def play_rules(system_id: str) -> PlayRules:
     """The rules of play of ``system_id``. Raises KeyError for a system without any."""
     if system_id in EXTRA:
         return EXTRA[system_id]
-    from rules.play import registry
+    from rules.play.registry import PLAY_RULES
 
-    return registry.PLAY_RULES[system_id]
+    return PLAY_RULES[system_id]
 
 
 def playable(system_id: str) -> bool:

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.games import operations
 from roster.games.display import result_context, table_context
-from roster.games.forms import ActionForm, StartForm, UndoForm
+from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
 from roster.games.models import Game
 from roster.games.sides import export_side, roster_side, typed_side
 from roster.games.systems import play_rules, playable
@@ -31,7 +31,7 @@ from roster.limits import limited
 from roster.models import Roster, ShareLink
 from roster.views.common import HtmxHttpRequest, get_roster_for_user, player
 from rules.document import DocumentError
-from rules.play.core import Refused, SideSnapshot, Snapshot
+from rules.play.core import Event, Refused, SideSnapshot, Snapshot
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:
@@ -208,7 +208,8 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """End the game and show its result."""
     game = get_game_for_user(request, pk)
-    operations.finish(game)
+    declared = any(a.name == "end" for a in play_rules(game.system).trackers.actions)
+    operations.finish(game, Event(id=new_event_id(), side=0, action="end") if declared else None)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = f"/games/{game.pk}/result/"
