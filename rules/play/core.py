@@ -150,7 +150,9 @@ class ModelState(_Strict):
     """A model during the game. ``wounds`` left (None: not tracked or unknown),
     ``status`` one of the system's declared statuses ("ready", "stunned", "killed"...),
     ``tokens`` on it, ``stats`` its current line (after Wound Chart results),
-    ``killed_turn`` the turn it was killed in."""
+    ``base_stats`` its line as the game began,
+    ``killed_turn`` the turn it was killed in, ``activated`` True once it has acted this
+    turn (reset at the next turn)."""
 
     index: int
     name: str
@@ -161,8 +163,10 @@ class ModelState(_Strict):
     status: str = "ready"
     tokens: list[Token] = Field(default_factory=list)
     stats: dict[str, Scalar] = Field(default_factory=dict)
+    base_stats: dict[str, Scalar] = Field(default_factory=dict)
     rules: list[str] = Field(default_factory=list)
     killed_turn: int | None = None
+    activated: bool = False
 
     @property
     def killed(self) -> bool:
@@ -225,26 +229,38 @@ class TableState(_Strict):
 
 class Rule(_Strict):
     """A rule of play as shown on the table: a ``name`` (the book's), a summary in our
-    own words and its page."""
+    own words and its page (``section`` where the book prints no page numbers:
+    Brutality). A token may change the model's line (``modifiers``, stat key -> amount)
+    and may take a chosen effect (``choices``: effect -> its modifiers, in the book's
+    order; the token is then written "Name: effect" in an event's ``value``)."""
 
     name: str
     summary: str
     page: int | None = None
+    section: str | None = None
+    modifiers: dict[str, int] = Field(default_factory=dict)
+    choices: dict[str, dict[str, int]] = Field(default_factory=dict)
 
 
 class ActionSpec(_Strict):
     """An action the table offers. ``scope``: "model" (a button on each model's row),
     "side" (on a side's bar: spend Fate, Command Token...) or "game" (next turn, draw,
     end). ``values``: the choices it takes (statuses, tokens, named Fate uses), empty
-    when it takes none. ``cost``: the resource and amount it spends, if any."""
+    when it takes none. ``cost``: the resource and amount it spends, if any.
+    ``resource``: the resource a "spend" or "gain" changes; ``amounts``: how much each
+    of ``values`` spends or gains (a value not listed: 1). ``section`` where the book
+    prints no page numbers (Brutality)."""
 
     name: str
     label: str
     scope: Literal["model", "side", "game"]
     summary: str
     page: int | None = None
+    section: str | None = None
     values: list[str] = Field(default_factory=list)
     cost: dict[str, int] = Field(default_factory=dict)
+    resource: str | None = None
+    amounts: dict[str, int] = Field(default_factory=dict)
 
 
 class Trackers(_Strict):
@@ -272,9 +288,12 @@ class PlayRules(ABC):
     book: str
     trackers: Trackers
 
-    def source(self, page: int | None) -> str:
-        """The citation of a page: "Iron & Honor p.6" (no page: the book)."""
-        return f"{self.book} p.{page}" if page is not None else self.book
+    def source(self, page: int | None, section: str | None = None) -> str:
+        """The citation of a page: "Iron & Honor p.6"; without a page, the book's
+        section ("Brutality Skirmish Wargame, Command Token"), else the book."""
+        if page is not None:
+            return f"{self.book} p.{page}"
+        return f"{self.book}, {section}" if section else self.book
 
     @abstractmethod
     def start(self, snapshot: Snapshot) -> TableState:
