@@ -88,6 +88,7 @@ def _row(
         "killed": m.killed,
         "wounds": _wounds(m),
         "inline_status": m.max_wounds is None and not m.killed,
+        "role": m.role if m.role != m.name else "",
     }
 
 
@@ -118,6 +119,12 @@ def table_context(game: Game, state: TableState, refused: str | None = None) -> 
     sides = []
     for index, side in enumerate(shown.sides):
         rows = [_row(rules, m, statuses, tokens, "untoken" in declared) for m in side.models]
+        for row in rows:
+            row["more"] = [
+                a
+                for a in model_actions
+                if a["spec"].name not in QUICK and not (row["inline_status"] and a["spec"].name == "status")
+            ]
         rows.sort(key=lambda r: (r["killed"], r["m"].index))
         sides.append(
             {
@@ -148,7 +155,7 @@ def table_context(game: Game, state: TableState, refused: str | None = None) -> 
         "rules_shown": _rules_shown(rules),
         "side_actions": side_actions,
         "game_actions": game_actions,
-        "public": _plain(shown.public),
+        "public": _plain(shown.public, [side.name for side in shown.sides]),
         "log": log,
         "latest": shown.log[-1].event_id if shown.log else None,
         "refused": refused,
@@ -171,21 +178,28 @@ def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
     return [x for x in out if x is not None]
 
 
-def _plain(public: dict[str, Any]) -> list[tuple[str, str]]:
+def _plain(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     """The public part of the state (bag counts, revealed cards, mission...) as label and
-    text pairs, for the table's status line."""
-    out = []
-    for key, value in public.items():
+    text pairs for the table's status line; a side's index ("0", "1") reads as its name."""
+
+    def text(key: str, value: Any) -> str:
         if isinstance(value, dict):
-            text = ", ".join(f"{k}: {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            text = ", ".join(str(v) for v in value) or "none"
-        elif value is None:
-            continue
-        else:
-            text = str(value)
-        out.append((key.replace("_", " ").capitalize(), text))
-    return out
+            return ", ".join(
+                f"{names[int(k)] if k in ('0', '1') else k}: {text(k, v)}" for k, v in value.items()
+            )
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value) or "none"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, int) and value in (0, 1) and key.endswith(("active", "drawer", "drawn")):
+            return names[value]
+        return str(value)
+
+    return [
+        (key.replace("_", " ").capitalize(), text(key, value))
+        for key, value in public.items()
+        if value is not None and value != "" and value != []
+    ]
 
 
 def result_context(game: Game, state: TableState) -> dict[str, Any]:

@@ -152,7 +152,9 @@ def test_it_returns_404_to_strangers(bob_client, game, url):
 
 @pytest.mark.parametrize("action", ["act", "undo", "finish", "delete"])
 def test_strangers_cannot_act(bob_client, game, action):
-    response = bob_client.post(f"/games/{game.pk}/{action}/", {"id": uuid.uuid4().hex, "side": 0, "do": "draw"})
+    response = bob_client.post(
+        f"/games/{game.pk}/{action}/", {"id": uuid.uuid4().hex, "side": 0, "do": "draw"}
+    )
     assert response.status_code == 404
     assert stored(game).version == 0
     assert stored(game).finished is None
