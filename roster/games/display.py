@@ -9,7 +9,7 @@ from typing import Any
 from roster.games.forms import new_event_id
 from roster.games.models import Game
 from roster.games.systems import play_rules
-from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, TableState
+from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, SideIndex, TableState
 from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
@@ -41,10 +41,7 @@ def _rule(rules: PlayRules, rule: Rule | None) -> dict[str, Any] | None:
 
 
 def _source(rules: PlayRules, page: int | None, section: str | None) -> str:
-    try:
-        return rules.source(page, section)  # type: ignore[call-arg]
-    except TypeError:  # a contract without sections
-        return rules.source(page)
+    return rules.source(page, section)
 
 
 def _spec(action: ActionSpec, rules: PlayRules, tokens: dict[str, Rule]) -> dict[str, Any]:
@@ -92,7 +89,7 @@ def _row(
     }
 
 
-def viewer_of(state: TableState) -> None:
+def viewer_of(state: TableState) -> SideIndex | None:
     """Whose eyes the table is drawn for. One phone on the table is shared by both
     players, so it shows what every viewer may see (rules.play.core.PlayRules.view with
     no side): a card the rules hold back from the active side stays on the server."""

@@ -176,7 +176,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     form = ActionForm(request.POST)
     if not form.is_valid():
-        problem = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        problem = "; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items())
         return _answer(request, game, refused=f"That action could not be read ({problem}).", status=422)
     try:
         played = operations.act(game, form.event())

@@ -111,3 +111,16 @@ def test_an_illegal_roster_can_be_played_with_its_problems_shown_once(alice_clie
 def test_my_rosters_and_the_editor_offer_play(alice_client, roster):
     assert f"/rosters/{roster.pk}/play/" in alice_client.get("/rosters/").content.decode()
     assert f"/rosters/{roster.pk}/play/" in alice_client.get(f"/rosters/{roster.pk}/").content.decode()
+
+
+def test_a_game_exports_as_muster_game_json_that_replays(alice_client, roster):
+    from rules.play.format import read_game, replay_game
+
+    alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": "Bandit, 2"})
+    game = Game.objects.get()
+    wound = {"id": "c" * 32, "side": 0, "do": "wound", "target": 1, "model": 0}
+    alice_client.post(f"/games/{game.pk}/act/", wound)
+    response = alice_client.get(f"/games/{game.pk}/export.json")
+    assert response["Content-Type"] == "application/json"
+    exported = read_game(response.content)
+    assert replay_game(exported).sides[1].models[0].wounds == 1
