@@ -126,8 +126,12 @@ class TablePlay(PlayRules):
         )
         if handler is None:
             raise Refused(f"{self.book} has no action {event.action!r}")
-        state.notices = []
-        text, page, section = handler(state, event)
+        before, state.notices = state.notices, []
+        try:
+            text, page, section = handler(state, event)
+        except Refused:
+            state.notices = before
+            raise
         source = self.source(page if page is not None else spec.page, section or spec.section)
         state.log.append(LogLine(event_id=event.id, side=event.side, text=text, source=source))
         state.version += 1

@@ -304,7 +304,8 @@ class PlayRules(ABC):
     def apply(self, state: TableState, event: Event) -> TableState:
         """Apply one event to ``state`` and return the new state (``state`` may be
         changed in place and returned). Appends the event's :class:`LogLine` and sets
-        ``notices``. Raises :class:`Refused` when the event does not make sense now."""
+        ``notices``. Raises :class:`Refused` when the event does not make sense now,
+        before changing anything (replay relies on it and makes no copy)."""
 
     def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
         """The server's random outcome for ``event`` about to be appended (which die came
@@ -356,9 +357,14 @@ def replay(rules: PlayRules, snapshot: Snapshot, events: Sequence[Event]) -> Tab
 
 
 def apply_or_note(rules: PlayRules, state: TableState, event: Event) -> TableState:
-    """Apply ``event``; when it is refused, log it with the reason and keep ``state``."""
+    """Apply ``event``; when it is refused, log it with the reason and keep ``state``.
+
+    No copy is made: :meth:`PlayRules.apply` checks everything before it changes the
+    state, so a refused event leaves it as it was (tests/rules/play/test_properties.py
+    checks this law for every system).
+    """
     try:
-        return rules.apply(state.model_copy(deep=True), event)
+        return rules.apply(state, event)
     except Refused as refused:
         state.log.append(
             LogLine(event_id=event.id, side=event.side, text=event.action, refused=refused.reason)
@@ -383,7 +389,7 @@ def append(
         return log, state
     event = event.model_copy(update={"outcome": {}})
     event = event.model_copy(update={"outcome": rules.decide(state, event, rng)})
-    new_state = rules.apply(state.model_copy(deep=True), event)
+    new_state = rules.apply(state, event)
     new_state.version = len(log) + 1
     return [*log, event], new_state
 
