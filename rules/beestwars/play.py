@@ -45,6 +45,50 @@ STARTING_FROTH = 5
 STANDARD_FROTH = 3
 FROTH = "Froth"
 
+#: Where the book is unclear at the table, and what Muster does (docs/rules-decisions.md).
+DECISIONS = [
+    Rule(
+        name="Froth uses",
+        page=4,
+        summary="The book names no re-roll bought with Froth; Muster offers Charge (p.6), "
+        "Wallop (p.9), +1 Skill, +1 Might (p.4) and a Skirmisher's follow-up (p.8).",
+    ),
+    Rule(
+        name="Who draws",
+        page=4,
+        summary="Draws follow the book's alternation whoever taps: the commander who just "
+        "finished draws next; the first draw is the first Active Commander's opponent's (p.9).",
+    ),
+    Rule(
+        name="Froth for any kill",
+        page=4,
+        summary="The opposing commander gains the Froth whatever killed the "
+        "fighter, a recovery roll of 18 included (p.6).",
+    ),
+    Rule(
+        name="Turns",
+        page=5,
+        summary="A turn is one pass through the deck: an empty deck is shuffled and the turn number goes up.",
+    ),
+    Rule(
+        name="Stunned twice",
+        page=6,
+        summary="Stunned given to a fighter still Stunned (not recovered) kills it.",
+    ),
+    Rule(
+        name="The standard",
+        page=8,
+        summary="A side picking up its own fallen standard pays nothing; the enemy "
+        "takes 3 Froth or all there is, and taking it back takes 3 or all back.",
+    ),
+    Rule(
+        name="Winner",
+        page=9,
+        summary="No Victory Points in this book: a side with no fighter left loses at once; "
+        "otherwise the commanders name the winner.",
+    ),
+]
+
 TRACKERS = Trackers(
     statuses=[
         Rule(name="Ready", page=4, summary="Able to act: the normal status."),
@@ -134,6 +178,7 @@ TRACKERS = Trackers(
         page=9,
         summary="The battle goes on until one side has no fighter left, or both commanders agree who won.",
     ),
+    decisions=DECISIONS,
 )
 
 

@@ -149,6 +149,45 @@ TOKENS = [
 ]
 TOKEN_NAMES = [t.name for t in TOKENS]
 
+#: Where the book is unclear at the table, and what Muster does (docs/rules-decisions.md).
+DECISIONS = [
+    Rule(
+        name="Bleeding",
+        section=STATUS,
+        summary="One Hit Point per Bleeding token as the model activates (tokens stack, as Pause tokens do).",
+    ),
+    Rule(
+        name="Wound Chart results",
+        section=CHART,
+        summary="Results 1-6 are in the transcription (7-10 and "
+        "Critical! are not); each is a token whose stat change holds while it is on.",
+    ),
+    Rule(
+        name="Missions and regions",
+        section="Missions",
+        summary="A D10 of 6-10 names a mission the transcription "
+        "lacks: kept by number, scored as the Basic Scenario. A rolled region is one of the three given.",
+    ),
+    Rule(
+        name="Kill points",
+        section="Kill Points",
+        summary="Counted for every kill except a Summoned model's; "
+        "Taking Captives and Grab It! count none; the Behemoth's Hit Points are scored by hand.",
+    ),
+    Rule(
+        name="Command Token",
+        section=COMMAND,
+        summary="Set to one at the start of each Game Turn while the Leader "
+        "lives; none at the turn's end or once the Leader dies.",
+    ),
+    Rule(
+        name="Summon",
+        section=POWERS,
+        summary="The summoner's lost Hit Point and the Summoned model's removal when "
+        "either dies are the player's taps.",
+    ),
+]
+
 TRACKERS = Trackers(
     statuses=[
         Rule(name="Ready", section="Activation Phases", summary="On the board."),
@@ -273,6 +312,7 @@ TRACKERS = Trackers(
         summary="The game ends at the end of Turn 4 unless the mission says otherwise; "
         "most Victory Points wins.",
     ),
+    decisions=DECISIONS,
 )
 
 

@@ -61,6 +61,53 @@ ENCOUNTERS: dict[str, tuple[int, int, bool]] = {
 #: Engagement's ExP for a killed enemy (p.47).
 KILL_EXP = {"hero": 3, "companion": 2, "follower": 1}
 
+#: Where the book is unclear at the table, and what Muster does (docs/rules-decisions.md).
+DECISIONS = [
+    Rule(
+        name="Death of a Hero",
+        page=12,
+        summary="The table's layout is garbled: 1-4 is Despair, 5-6 Vengeance. "
+        "Muster rolls it at the Maintenance Phase of the turn the hero fell; it lasts the next turn.",
+    ),
+    Rule(
+        name="Activation roll",
+        page=31,
+        summary="Muster draws the die; the player rolls it for action points. "
+        "Hero's Will and Despair are recalled, not applied.",
+    ),
+    Rule(
+        name="An unusable die",
+        page=32,
+        summary="The Maintenance Phase waits for an empty bag; a die whose side "
+        "has no model left to activate is set aside.",
+    ),
+    Rule(
+        name="Winds of Kismet",
+        page=9,
+        summary="Only on a die of the opponent just drawn, with a die of the "
+        "spender's own still in the bag; the side whose die went back may not answer in kind.",
+    ),
+    Rule(
+        name="Traits that use Fate",
+        page=29,
+        summary="Drain, Healer, Slayer and Tough cost 1 Fate and need a "
+        "model of the side in play with the trait.",
+    ),
+    Rule(
+        name="Encounters",
+        page=46,
+        summary="Six turns each; Landmark's seventh is rolled by Muster. Only "
+        "Engagement's kill ExP are counted by themselves; others are scored by hand. "
+        "The sixth encounter is not in the transcription.",
+    ),
+    Rule(
+        name="Typed parties",
+        page=17,
+        summary="A party typed in counts its Fate Pool from the models' types; an "
+        "untyped model counts as a follower.",
+    ),
+]
+
 TRACKERS = Trackers(
     statuses=[
         Rule(name="Ready", page=31, summary="In the game and not Stunned."),
@@ -203,6 +250,7 @@ TRACKERS = Trackers(
         summary="Six turns in every encounter; Landmark plays a seventh on a 4-6 "
         "rolled at turn 6. Most ExP wins; a tie is a draw.",
     ),
+    decisions=DECISIONS,
 )
 
 

@@ -266,14 +266,16 @@ class ActionSpec(_Strict):
 class Trackers(_Strict):
     """Everything a system's table shows, declared as data with pages: the
     ``statuses`` a model can be in, the ``tokens`` that can be put on it, the side's
-    ``resources`` (with their starting rule), the ``actions`` offered and the
-    ``end`` of the game."""
+    ``resources`` (with their starting rule), the ``actions`` offered, the ``end`` of
+    the game, and the ``decisions`` Muster made where the book is unclear
+    (docs/rules-decisions.md, "Play at the table")."""
 
     statuses: list[Rule]
     tokens: list[Rule] = Field(default_factory=list)
     resources: list[Rule] = Field(default_factory=list)
     actions: list[ActionSpec]
     end: Rule
+    decisions: list[Rule] = Field(default_factory=list)
 
 
 class PlayRules(ABC):

@@ -20,7 +20,8 @@ def test_every_game_system_has_rules_of_play() -> None:
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_every_tracked_rule_cites_its_page_or_section(system_id: str) -> None:
     t = get_rules(system_id).trackers
-    for rule in [*t.statuses, *t.tokens, *t.resources, t.end, *t.actions]:
+    assert t.decisions
+    for rule in [*t.statuses, *t.tokens, *t.resources, t.end, *t.actions, *t.decisions]:
         assert rule.page is not None or rule.section, rule.name
         assert rule.summary and len(rule.summary) < 200, rule.name
 
