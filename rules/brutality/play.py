@@ -181,6 +181,17 @@ DECISIONS = [
         "lives; none at the turn's end or once the Leader dies.",
     ),
     Rule(
+        name="Typed warbands",
+        section="List Guidelines",
+        summary="A warband typed in without a Leader marked has its first model as the Leader.",
+    ),
+    Rule(
+        name="Taking Captives",
+        section="Missions",
+        summary="A model at 0 Hit Points is Unconscious, not slain: Muster marks it killed (no kill "
+        "points in that mission) and the captives' points are scored by hand.",
+    ),
+    Rule(
         name="Summon",
         section=POWERS,
         summary="The summoner's lost Hit Point and the Summoned model's removal when "
@@ -412,6 +423,14 @@ class BrutalityPlay(TablePlay):
     trackers = TRACKERS
     wound_word = "Hit Points"
 
+    def typed_models(self, models: list[PlayModel]) -> list[PlayModel]:
+        """With no model tagged "leader", the first typed model is the Leader (every
+        warband has one, List Guidelines)."""
+        out = list(models)
+        if out and not any("leader" in m.tags for m in out):
+            out[0] = out[0].model_copy(update={"tags": [*out[0].tags, "leader"]})
+        return out
+
     def set_up(self, state: TableState, snapshot: Snapshot) -> None:
         """Mission and region (Basic Scenario by default), their list checks, and the
         first Command Tokens (Command Token)."""
@@ -470,10 +489,20 @@ class BrutalityPlay(TablePlay):
             mine.resources[COMMAND] = 0
 
     def start_of_turn(self, state: TableState, event: Event | None) -> None:
-        """One Command Token for each side whose Leader lives; tokens never carry over."""
+        """One Command Token for each side whose Leader lives; tokens never carry over
+        (Command Token). From Turn 2 the side that has lost more models may activate
+        first; a tie is rolled off (First Activation Each Turn)."""
         for s in state.sides:
             alive = any("leader" in m.tags and not m.killed for m in s.models)
             s.resources[COMMAND] = 1 if alive else 0
+        if state.turn > 1:
+            lost = [sum(1 for m in s.models if m.killed and "summoned" not in m.tags) for s in state.sides]
+            if lost[0] == lost[1]:
+                text = "Both sides have lost as many models: roll off to activate first"
+            else:
+                more = state.sides[0 if lost[0] > lost[1] else 1].name
+                text = f"{more} has lost more models: it may activate first"
+            self.notice(state, text, None, "First Activation Each Turn")
 
     def end_of_turn(self, state: TableState, event: Event) -> None:
         """Unused Command Tokens are lost; after Turn 4 the game ends (Game Length)."""

@@ -103,8 +103,8 @@ DECISIONS = [
     Rule(
         name="Typed parties",
         page=17,
-        summary="A party typed in counts its Fate Pool from the models' types; an "
-        "untyped model counts as a follower.",
+        summary="A party typed in counts its Fate Pool from the models' types; with no hero marked, "
+        "the first model is the hero, and an untyped model counts as a follower.",
     ),
 ]
 
@@ -296,6 +296,14 @@ class IronHonorPlay(TablePlay):
     trackers = TRACKERS
     wound_word = "Wounds"
 
+    def typed_models(self, models: list[PlayModel]) -> list[PlayModel]:
+        """With no model tagged "hero", the first typed model is the hero (a party is
+        listed hero first, p.14); every model gets its type as role."""
+        out = list(models)
+        if out and not any("hero" in m.tags for m in out):
+            out[0] = out[0].model_copy(update={"tags": [*out[0].tags, "hero"]})
+        return [m if m.role else m.model_copy(update={"role": kind_of(m).title()}) for m in out]
+
     @staticmethod
     def typed_totals(models: list[PlayModel]) -> dict[str, Scalar]:
         """A typed party's Fate Pool from its tags (p.17): hero 3, companion 1, one per
@@ -456,6 +464,17 @@ class IronHonorPlay(TablePlay):
         )
 
     # --- kills and the Maintenance Phase ------------------------------------------------
+
+    def act_status(self, state: TableState, event: Event) -> Done:
+        """Set a model's status; a model in Full Defense cannot be Stunned (p.35)."""
+        _side, model = self.model_of(state, event)
+        if str(event.value or "").strip().lower() == "stunned" and any(
+            t.name == "Full Defense" for t in model.tokens
+        ):
+            raise Refused(
+                f"{model.name} is in Full Defense: immune to Stunned until the Maintenance Phase (p.35)"
+            )
+        return super().act_status(state, event)
 
     def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
         """Engagement: the enemy earns ExP (hero 3, companion 2, follower 1, p.47); the

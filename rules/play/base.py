@@ -100,6 +100,11 @@ class TablePlay(PlayRules):
             rules=list(model.rules),
         )
 
+    def typed_models(self, models: list[PlayModel]) -> list[PlayModel]:
+        """A typed side's models as the rules read them (Iron & Honor and Brutality
+        name a hero / Leader when none is tagged). Default: as typed."""
+        return models
+
     def starting_resources(self, snapshot: Snapshot, side: int) -> dict[str, int]:
         """A side's resources at the start (Fate Pool, Froth...). Default: none."""
         return {}

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from rules.beestwars import play as beestwars_play
 from rules.brutality import play as brutality_play
 from rules.iron_honor import play as iron_honor_play
+from rules.play.base import TablePlay
 from rules.play.core import PlayModel, PlayRules, Scalar, SideSnapshot
 from rules.report import json_number
 
@@ -93,12 +94,15 @@ def typed_side(
 ) -> SideSnapshot:
     """A side typed in for an opponent who is not on Muster: each model a
     :class:`PlayModel` (name, Wounds / Hit Points, tags such as "hero", "leader",
-    "companion") or a ``(name, wounds)`` pair. Iron & Honor's Fate Pool, when
-    ``totals`` has no ``fate_pool``, is counted from the tags as on p.17.
+    "companion") or a ``(name, wounds)`` pair. Untagged, the first model is Iron &
+    Honor's hero or Brutality's Leader (docs/rules-decisions.md). Iron & Honor's Fate
+    Pool, when ``totals`` has no ``fate_pool``, is counted from the tags as on p.17.
     KeyError for an unknown system; pydantic's ValidationError for a bad model.
     """
     rules = get_rules(system_id)
     rows = [m if isinstance(m, PlayModel) else PlayModel(name=m[0], wounds=m[1]) for m in models]
+    if isinstance(rules, TablePlay):
+        rows = rules.typed_models(rows)
     extra = dict(totals or {})
     typed_totals = getattr(rules, "typed_totals", None)
     if typed_totals is not None and callable(typed_totals):

@@ -230,3 +230,17 @@ def test_every_rule_cites_its_section_in_the_log(reavers: SideSnapshot) -> None:
     t = game(reavers)
     t.do(0, "spend", target=0, value="Free Action")
     assert t.state.log[-1].source == "Brutality Skirmish Wargame, Command Token"
+
+
+def test_an_untagged_typed_warbands_first_model_is_its_leader_list_guidelines() -> None:
+    side = typed_side("brutality", "Typed", [("Boss", 4), ("Grunt", 3)])
+    assert [m.tags for m in side.models] == [["leader"], []]
+
+
+def test_the_side_that_lost_more_models_may_activate_first_first_activation_each_turn(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    t.do(0, "wound", target=1, model=2, value=3)
+    t.do(0, "next-turn")
+    assert any("Cinder Pack has lost more models" in n for n in t.state.notices)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.play.core import Refused, SideSnapshot, Snapshot
+from rules.play.registry import typed_side
 from tests.rules.play.conftest import loaded_table, raiders
 from tests.rules.play.games import Table
 
@@ -229,3 +230,16 @@ def test_full_defense_ends_at_the_maintenance_phase_p35(ghrim: SideSnapshot) -> 
 
 def test_a_typed_partys_fate_pool_is_counted_from_its_types_p17() -> None:
     assert raiders().totals["fate_pool"] == 5
+
+
+def test_a_model_in_full_defense_cannot_be_stunned_p35(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "token", target=0, model=1, value="Full Defense")
+    with pytest.raises(Refused, match="Full Defense"):
+        t.do(1, "status", target=0, model=1, value="Stunned")
+
+
+def test_an_untagged_typed_partys_first_model_is_its_hero_p14_p17() -> None:
+    side = typed_side("iron-and-honor", "Typed", [("Boss", 5), ("Grunt", 2), ("Grunt 2", 2)])
+    assert [m.tags for m in side.models] == [["hero"], [], []]
+    assert side.totals["fate_pool"] == 4
