@@ -34,6 +34,7 @@ from rules.play.core import (
     SideSnapshot,
     Snapshot,
     TableState,
+    Token,
     Trackers,
 )
 
@@ -286,6 +287,13 @@ TRACKERS = Trackers(
             values=["Free Action"],
             cost={COMMAND: 1},
             resource=COMMAND,
+        ),
+        ActionSpec(
+            name="respawn",
+            label="Respawn",
+            scope="model",
+            section="Missions",
+            summary="Base Assault: a killed defender comes back healed, with a Confused marker.",
         ),
         ActionSpec(
             name="summon",
@@ -555,6 +563,21 @@ class BrutalityPlay(TablePlay):
     def act_stamp(self, state: TableState, event: Event) -> Done:
         """Stamping Out Flames: all Burning! tokens off (Combat Phase Actions)."""
         return self.clear(state, event, "Burning!")
+
+    def act_respawn(self, state: TableState, event: Event) -> Done:
+        """Base Assault: a killed defender comes back at its spawn point fully healed
+        with a Confused marker (Missions, Base Assault); its kill points stay scored."""
+        if state.public.get("mission") != "Base Assault":
+            raise Refused("only Base Assault's defenders come back (Missions)")
+        _side, model = self.model_of(state, event, alive=False)
+        if not model.killed:
+            raise Refused(f"{model.name} is not killed")
+        model.status = "ready"
+        model.killed_turn = None
+        model.wounds = model.max_wounds
+        model.tokens = [Token(name="Confused")]
+        self.restat(model)
+        return f"{model.name} comes back at the spawn point, healed and Confused", None, "Missions"
 
     def act_summon(self, state: TableState, event: Event) -> Done:
         """A Summoned model joins the side (Powers, Summon): 1 Hit Point, 2 on a

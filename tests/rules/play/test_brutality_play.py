@@ -244,3 +244,23 @@ def test_the_side_that_lost_more_models_may_activate_first_first_activation_each
     t.do(0, "wound", target=1, model=2, value=3)
     t.do(0, "next-turn")
     assert any("Cinder Pack has lost more models" in n for n in t.state.notices)
+
+
+def test_a_base_assault_defender_comes_back_healed_and_confused_missions(reavers: SideSnapshot) -> None:
+    t = game(reavers, mission="Base Assault")
+    t.do(1, "token", target=0, model=1, value="Sliced")
+    t.do(1, "wound", target=0, model=1, value=3)
+    t.do(0, "respawn", target=0, model=1)
+    m = t.state.sides[0].models[1]
+    assert (m.status, m.wounds, [x.name for x in m.tokens]) == ("ready", 3, ["Confused"])
+    assert m.stats == m.base_stats
+    assert t.state.sides[1].victory_points == 1
+    with pytest.raises(Refused, match="not killed"):
+        t.do(0, "respawn", target=0, model=1)
+
+
+def test_only_base_assault_brings_the_dead_back_missions(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "wound", target=0, model=1, value=3)
+    with pytest.raises(Refused, match="Base Assault"):
+        t.do(0, "respawn", target=0, model=1)
