@@ -72,8 +72,8 @@ DECISIONS = [
     Rule(
         name="Activation roll",
         page=31,
-        summary="Muster draws the die; the player rolls it for action points. "
-        "Hero's Will and Despair are recalled, not applied.",
+        summary="Muster adds Hero's Will, Despair, Greater Purpose and Cursed Hand to the face rolled (or "
+        "rolls it); modifiers that depend on where models stand (Terror, Inspiring, Quake) are the player's.",
     ),
     Rule(
         name="An unusable die",
@@ -206,6 +206,15 @@ TRACKERS = Trackers(
             scope="model",
             page=31,
             summary="The drawn die's owner nominates this model; no model acts twice in a turn.",
+        ),
+        ActionSpec(
+            name="roll",
+            label="Activation roll",
+            scope="game",
+            page=31,
+            summary="The nominated model's activation die (the face rolled, or none: Muster rolls): "
+            "0 or less no action point, 1-2 one, 3-5 two, 6+ three.",
+            values=["1", "2", "3", "4", "5", "6"],
         ),
         ActionSpec(
             name="pass",
@@ -342,7 +351,7 @@ class IronHonorPlay(TablePlay):
 
     # --- the dice bag -----------------------------------------------------------------
 
-    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+    def draw_decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
         """A draw takes one die blindly from the bag (p.31): each die left equally
         likely. The Maintenance Phase rolls Death of a Hero (p.12) and Landmark's
         extra turn (p.47) with a d6."""
@@ -378,6 +387,8 @@ class IronHonorPlay(TablePlay):
         drawn: SideIndex = 0 if side == 0 else 1
         pub["bag"][str(drawn)] -= 1
         pub["drawn"] = drawn
+        pub["modifiers"] = []
+        pub["activation"] = None
         state.active = drawn
         return f"A die of {state.sides[drawn].name} comes out of the bag ({self.bag_text(state)})", None, None
 
@@ -387,29 +398,68 @@ class IronHonorPlay(TablePlay):
         return f"{bag['0']} + {bag['1']} dice left"
 
     def on_activate(self, state: TableState, side: SideIndex, model: ModelState) -> int | None:
-        """Only the side whose die is out nominates a model (p.31)."""
+        """Only the side whose die is out nominates a model (p.31). The activation roll
+        then waits (``public["activation"]``) with its modifiers: Hero's Will +1
+        (p.11), Despair -1 (p.12), Greater Purpose +1 and Cursed Hand -1 (p.9)."""
         if state.public["drawn"] != side:
             raise Refused(f"draw one of {state.sides[side].name}'s dice first (p.31)")
-        state.public["drawn"] = None
-        state.public["kismet_barred"] = None
-        state.active = None
+        mods: list[list[Scalar]] = list(state.public.get("modifiers") or [])
         if kind_of(model) == "hero":
-            self.notice(state, "Hero's Will: +1 to this activation roll", 11)
-        mood = state.sides[side].flags.get("death_of_a_hero")
-        if mood == "Despair":
-            self.notice(state, "Despair: -1 to this activation roll", 12)
+            mods.append(["Hero's Will", 1])
+        if state.sides[side].flags.get("death_of_a_hero") == "Despair":
+            mods.append(["Despair", -1])
+        state.public["activation"] = {
+            "side": side,
+            "model": model.index,
+            "modifiers": mods,
+            "action_points": None,
+        }
+        self.clear_die(state)
         if model.status == "stunned":
             self.notice(state, f"{model.name} must first spend 1 action point to shake off Stunned", 43)
         return 31
+
+    def clear_die(self, state: TableState) -> None:
+        """No die out of the bag any more."""
+        state.public["drawn"] = None
+        state.public["kismet_barred"] = None
+        state.public["modifiers"] = []
+        state.active = None
+
+    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """See :meth:`draw_decide`; a roll with no face given is rolled by Muster (1d6)."""
+        if event.action == "roll" and event.value is None and not state.finished:
+            return {"face": rng.randint(1, 6)}
+        return self.draw_decide(state, event, rng)
+
+    def act_roll(self, state: TableState, event: Event) -> Done:
+        """The activation roll (p.31): the face rolled at the table (``value`` 1-6) or
+        Muster's (the outcome), plus its modifiers: 0 or less gives no action point,
+        1-2 one, 3-5 two, 6 or more three."""
+        act = state.public.get("activation")
+        if not act or act.get("action_points") is not None:
+            raise Refused("nominate a model for the drawn die first (p.31)")
+        face = event.outcome.get("face") if event.value is None else event.value
+        if isinstance(face, str) and face.strip().isdigit():
+            face = int(face)
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+            raise Refused("an activation roll is a face of 1 to 6")
+        mods = [(str(label), int(str(n))) for label, n in act["modifiers"]]
+        total = face + sum(n for _, n in mods)
+        points = 0 if total <= 0 else 1 if total <= 2 else 2 if total <= 5 else 3
+        act["action_points"] = points
+        act["roll"] = face
+        model = state.sides[act["side"]].models[act["model"]]
+        parts = "".join(f" {n:+d} {label}" for label, n in mods)
+        plural = "" if points == 1 else "s"
+        return f"{model.name} rolls {face}{parts} = {total}: {points} action point{plural}", 31, None
 
     def act_pass(self, state: TableState, event: Event) -> Done:
         """The drawn die activates nobody and is set aside."""
         drawn = state.public["drawn"]
         if drawn is None:
             raise Refused("no die is out of the bag")
-        state.public["drawn"] = None
-        state.public["kismet_barred"] = None
-        state.active = None
+        self.clear_die(state)
         return f"{state.sides[drawn].name}'s die is set aside without an activation", None, None
 
     # --- Fate -------------------------------------------------------------------------
@@ -431,6 +481,7 @@ class IronHonorPlay(TablePlay):
             pub["bag"][str(other(side))] += 1
             pub["bag"][str(side)] -= 1
             pub["drawn"] = side
+            pub["modifiers"] = []
             pub["kismet_barred"] = other(side)
             state.active = side
             self.notice(
@@ -439,10 +490,18 @@ class IronHonorPlay(TablePlay):
                 f"the bag; {state.sides[side].name} activates instead",
                 9,
             )
-        elif use == "Greater Purpose" and pub["drawn"] != side:
-            raise Refused("Greater Purpose is spent on your own die just drawn (p.9)")
-        elif use == "Cursed Hand" and pub["drawn"] != other(side):
-            raise Refused("Cursed Hand is spent on the opponent's die just drawn (p.9)")
+        elif use in ("Greater Purpose", "Cursed Hand"):
+            whose = side if use == "Greater Purpose" else other(side)
+            act = pub.get("activation") or {}
+            pending = act.get("side") == whose and act.get("action_points") is None
+            if pub["drawn"] != whose and not pending:
+                mine = "your own" if use == "Greater Purpose" else "the opponent's"
+                raise Refused(f"{use} is spent on {mine} die drawn and not yet rolled (p.9)")
+            mod = [use, 1 if use == "Greater Purpose" else -1]
+            if pub["drawn"] == whose:
+                pub["modifiers"] = [*(pub.get("modifiers") or []), mod]
+            else:
+                act["modifiers"] = [*act["modifiers"], mod]
         elif use in TRAIT_USES and not any(
             use.lower() in (r.lower() for r in m.rules) and not m.killed for m in state.sides[side].models
         ):

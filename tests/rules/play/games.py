@@ -167,6 +167,7 @@ def iron_honor_game() -> Table:
                 continue
             model = ready[0]
             t.do(side, "activate", target=side, model=model)
+            t.do(side, "roll")
             if t.state.turn == 1 and model == 0:
                 t.attempt(side, "impetus", target=side)
             foes = t.alive(1 - side)

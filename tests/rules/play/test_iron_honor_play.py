@@ -69,7 +69,7 @@ def test_only_the_drawn_dies_owner_activates_and_a_model_acts_once_a_turn_p31(gh
     with pytest.raises(Refused):
         t.do(1, "activate", target=1, model=0)
     t.do(0, "activate", target=0, model=0)
-    assert any("Hero's Will" in n for n in t.state.notices)
+    assert t.state.public["activation"]["modifiers"] == [["Hero's Will", 1]]
     t.do(0, "draw")
     with pytest.raises(Refused, match="already acted"):
         t.do(0, "activate", target=0, model=0)
@@ -243,3 +243,45 @@ def test_an_untagged_typed_partys_first_model_is_its_hero_p14_p17() -> None:
     side = typed_side("iron-and-honor", "Typed", [("Boss", 5), ("Grunt", 2), ("Grunt 2", 2)])
     assert [m.tags for m in side.models] == [["hero"], [], []]
     assert side.totals["fate_pool"] == 4
+
+
+@pytest.mark.parametrize(("face", "points"), [(1, 1), (2, 2), (4, 2), (5, 3), (6, 3)])
+def test_the_activation_roll_gives_action_points_with_heros_will_p31_p11(
+    ghrim: SideSnapshot, face: int, points: int
+) -> None:
+    t = game(ghrim, [0])
+    t.do(0, "draw")
+    t.do(0, "activate", target=0, model=0)
+    t.do(0, "roll", value=face)
+    assert t.state.public["activation"]["action_points"] == points
+    assert "Hero's Will" in t.state.log[-1].text
+
+
+def test_greater_purpose_and_cursed_hand_change_the_activation_roll_p9(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0])
+    t.do(0, "draw")
+    t.do(0, "spend", target=0, value="Greater Purpose")
+    t.do(0, "activate", target=0, model=1)
+    t.do(1, "spend", target=1, value="Cursed Hand")
+    t.do(1, "spend", target=1, value="Cursed Hand")
+    t.do(0, "roll", value=1)
+    assert t.state.public["activation"]["action_points"] == 0
+    with pytest.raises(Refused, match="not yet rolled"):
+        t.do(1, "spend", target=1, value="Cursed Hand")
+
+
+def test_muster_rolls_the_activation_die_when_no_face_is_given_p31(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0, 3])
+    t.do(0, "draw")
+    t.do(0, "activate", target=0, model=2)
+    t.do(0, "roll")
+    assert t.log[-1].outcome == {"face": 3}
+    assert t.state.public["activation"]["action_points"] == 2
+    with pytest.raises(Refused):
+        t.do(0, "roll", value=4)
+
+
+def test_a_roll_needs_a_nominated_model_p31(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    with pytest.raises(Refused, match="nominate"):
+        t.do(0, "roll", value=3)
