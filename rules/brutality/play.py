@@ -526,8 +526,9 @@ class BrutalityPlay(TablePlay):
             )
 
     def on_activate(self, state: TableState, side: SideIndex, model: ModelState) -> int | None:
-        """Each Bleeding token costs a Hit Point as the model activates (Status Effects);
-        the other tokens' checks are the player's to roll, so they are only recalled."""
+        """Each Bleeding token costs a Hit Point as the model activates; Blinded goes
+        after this activation (Status Effects). The other tokens' checks are the
+        player's to roll, so they are only recalled."""
         bleeding = sum(1 for t in model.tokens if t.name == "Bleeding")
         if bleeding and model.wounds is not None:
             model.wounds = max(0, model.wounds - bleeding)
@@ -544,6 +545,16 @@ class BrutalityPlay(TablePlay):
         )
         if checks:
             self.notice(state, f"{model.name} starts its activation with {', '.join(checks)}", None, STATUS)
+        names = {t.name for t in model.tokens}
+        if "Knock Down" in names:
+            self.notice(state, f"{model.name} must Stand Up before it may Move or Aim", None, STATUS)
+        if "Disarmed" in names:
+            self.notice(state, f"{model.name} picks up its weapon now or stays Disarmed", None, STATUS)
+        if "Blinded" in names:
+            model.tokens = [t for t in model.tokens if t.name != "Blinded"]
+            self.notice(
+                state, f"{model.name} is Blinded: only a Move this activation, then it goes", None, STATUS
+            )
         return None
 
     def clear(self, state: TableState, event: Event, token: str) -> Done:

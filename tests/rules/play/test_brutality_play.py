@@ -264,3 +264,11 @@ def test_only_base_assault_brings_the_dead_back_missions(reavers: SideSnapshot) 
     t.do(1, "wound", target=0, model=1, value=3)
     with pytest.raises(Refused, match="Base Assault"):
         t.do(0, "respawn", target=0, model=1)
+
+
+def test_blinded_lasts_one_activation_status_effects(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=2, value="Blinded")
+    t.do(0, "activate", target=0, model=2)
+    assert t.state.sides[0].models[2].tokens == []
+    assert any("only a Move" in n for n in t.state.notices)
