@@ -4,6 +4,9 @@ needed (these tests use none), exit 2 and one line on stderr for unreadable inpu
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from io import StringIO
 from pathlib import Path
 
@@ -69,3 +72,17 @@ def test_unreadable_input_exits_2_with_the_reason_on_stderr(
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     code, out, err = run(str(tmp_path / "nothing.json"))
     assert code == 2 and out == "" and "cannot read" in err
+
+
+def test_it_works_on_a_database_nobody_migrated(tmp_path: Path) -> None:
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}"}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "replay_game", str(GAMES / "iron-and-honor.json"), "--json"],
+        cwd=GAMES.parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["finished"] is True
