@@ -54,5 +54,6 @@ urlpatterns = [
     path("s/<str:token>/sheet.pdf", sharing.shared_sheet, name="shared-sheet"),
     path("s/<str:token>/copy/", sharing.shared_copy, name="shared-copy"),
     path("", include("roster.supplements.urls")),
+    path("", include("roster.games.urls")),
     path("admin/", admin.site.urls),
 ]
