@@ -32,6 +32,7 @@ MATRIX = {
     ),
     "shared": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "shared-sheet": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "shared-sheet-status": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "shared-copy": ("POST", "token", None, {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}),
     "admin:index": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
 }
@@ -72,6 +73,7 @@ OWNED_GET = [
     "roster-export-json",
     "roster-export-text",
     "roster-sheet",
+    "roster-sheet-status",
 ]
 OWNED_POST = {
     "roster-rename": {"name": "Renamed"},
