@@ -1,11 +1,18 @@
-"""Response headers every page needs: who may store it."""
+"""Request and response handling every page needs: who may store a response, and a
+400 page (not a 500) for a request body Django cannot read."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import BadRequest, SuspiciousOperation
+from django.http import HttpRequest, HttpResponse, UnreadablePostError
+from django.http.multipartparser import MultiPartParserError
+from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+
+logger = logging.getLogger("muster.requests")
 
 
 class PrivateByDefaultMiddleware:
@@ -23,3 +30,41 @@ class PrivateByDefaultMiddleware:
         if not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+def bad_request_page(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Muster's 400 page (also ``handler400``). Unlike Django's default it never reads
+    the request body again (Django's runs the CSRF check, which parses the body that
+    just failed, and so turned a 400 into a bare 500 under gunicorn)."""
+    return render(request, "400.html", status=400)
+
+
+class UnreadableBodyMiddleware:
+    """Read a POST's form data before anything else does; when Django cannot (a charset
+    other than UTF-8 on a urlencoded form, a broken or boundary-less multipart body, a
+    client that hung up, too many fields or bytes), answer Muster's 400 page at once.
+
+    Without this the first reader is the CSRF check, whose exception Django then hands
+    to error views that run the same check again: a bare 500 from gunicorn, without
+    Muster's headers, on any URL (a missing page too). Placed last in MIDDLEWARE so the
+    page knows who is logged in and every response middleware (CSP, Cache-Control)
+    still wraps it; nothing reads the body before the views run.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST":
+            try:
+                request.POST  # noqa: B018  # parses the body (and the files) once
+            except (BadRequest, MultiPartParserError, SuspiciousOperation, UnreadablePostError) as error:
+                logger.warning(
+                    "unreadable request body refused: %s %s: %s", request.method, request.path[:200], error
+                )
+                # Anything reading the form later sees it empty instead of raising.
+                request._mark_post_parse_error()  # type: ignore[attr-defined]
+                response = bad_request_page(request, error)
+                response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
+                return response
+        return self.get_response(request)
