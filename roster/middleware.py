@@ -1,5 +1,6 @@
-"""Request and response handling every page needs: who may store a response, and a
-400 page (not a 500) for a request body Django cannot read."""
+"""Request and response handling every page needs: who may store a response, a 400 page
+(not a 500) for a request body Django cannot read, and the damaged-roster page for a
+stored document that no longer parses."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
 logger = logging.getLogger("muster.requests")
@@ -68,3 +70,37 @@ class UnreadableBodyMiddleware:
                 response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
                 return response
         return self.get_response(request)
+
+
+class DamagedRosterMiddleware:
+    """Answer roster.evaluation.DamagedRoster (a stored document that no longer parses)
+    with the damaged-roster page instead of a 500, from any view: the owner gets the
+    reason, History (to restore a revision that reads) and the JSON export (the data as
+    stored); a share-link holder gets a page saying the roster cannot be shown for now.
+    Status 409 (the roster's state, not the request, is at fault); an htmx request is
+    sent to the editor, which shows the page whole."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """The damaged-roster page for DamagedRoster; None (Django's handling) otherwise."""
+        from roster.evaluation import DamagedRoster
+
+        if not isinstance(exception, DamagedRoster):
+            return None
+        roster = exception.roster
+        logger.warning("%s", exception)
+        match = request.resolver_match
+        shared = match is not None and str(match.url_name or "").startswith("shared")
+        if request.headers.get("HX-Request") and not shared:
+            response = HttpResponse(status=200)
+            response["HX-Redirect"] = reverse("roster-edit", args=[roster.pk])
+            return response
+        context = {"roster": roster, "error": exception.error, "shared": shared}
+        response = render(request, "roster/damaged.html", context, status=409)
+        response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
+        return response
