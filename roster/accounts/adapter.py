@@ -9,7 +9,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 
 from roster.accounts.models import UsernameKey
-from roster.accounts.usernames import fold, skeleton
+from roster.accounts.usernames import fold, mixed_scripts, skeleton
 from roster.site import SiteOfSettings, on_site
 
 
@@ -26,7 +26,8 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
         super().send_mail(template_prefix, email, context)
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
-        """Refuse a name that folds to, or looks like, one in use; then allauth's checks
+        """Refuse a name that mixes scripts ("Ьob"), or folds to or looks like one in use
+        ("ᴀʟɪᴄᴇ", "b0b" beside alice and bob); then allauth's checks
         (validators, blacklist, its own case-blind lookup for accounts without a key).
 
         Raises forms.ValidationError with a message for the username field.
@@ -39,4 +40,11 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
                     "That username looks too much like one already in use; choose another.",
                     code="username_lookalike",
                 )
+        scripts = mixed_scripts(username)
+        if scripts is not None:
+            raise forms.ValidationError(
+                f"That username mixes letters of {' and '.join(scripts)}, as look-alike names do; "
+                "use the letters of one script.",
+                code="username_mixed_scripts",
+            )
         return str(super().clean_username(username, shallow=shallow))
