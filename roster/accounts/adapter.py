@@ -6,8 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core.internal import ratelimit
 from django import forms
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
 
+from roster.accounts import devices
 from roster.accounts.models import UsernameKey
 from roster.accounts.usernames import fold, mixed_scripts, skeleton
 from roster.site import SiteOfSettings, on_site
@@ -15,7 +19,41 @@ from roster.site import SiteOfSettings, on_site
 
 class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth has no type hints
     """allauth's defaults, with one stricter username rule (roster.accounts.usernames)
-    and every link of a mail on the site address."""
+    and every link of a mail on the site address. Failed log-ins are counted per account
+    apart for each browser that logged in to it before (roster.accounts.devices), so
+    nobody else's wrong passwords lock the owner out."""
+
+    error_messages = {
+        **DefaultAccountAdapter.error_messages,
+        "too_many_login_attempts": (
+            "Too many wrong passwords for this account from browsers it has not logged in with. "
+            "Wait five minutes, or reset your password (Forgotten password?) to log in now."
+        ),
+    }
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        """The key allauth counts failed log-ins under ("login_failed": 10 a minute per
+        address, 5 per 5 minutes per key): the account's login, with the device id when
+        this browser logged in to that account before, so its count is its own."""
+        login = str(credentials.get("email", credentials.get("username", ""))).lower()
+        device = devices.device_for(request, login)
+        return f"login:{login}" + (f":device:{device}" if device else "")
+
+    def _delete_login_attempts_cached_email(self, request: HttpRequest, **credentials: Any) -> None:
+        """After a password reset (allauth passes each email of the account): clear the
+        count of every browser without the device cookie, under the email and the
+        username alike, so the owner can log in at once."""
+        keys = {str(credentials.get("email", "")).lower()}
+        users = get_user_model().objects.filter(emailaddress__email__iexact=credentials.get("email", ""))
+        keys |= {user.get_username().lower() for user in users}
+        for login in keys - {""}:
+            ratelimit.clear(request, app="allauth.account", action="login_failed", key=f"login:{login}")
+
+    def post_login(self, request: HttpRequest, user: Any, **kwargs: Any) -> HttpResponse:
+        """allauth's answer to a log-in, with this browser remembered as the account's device."""
+        response: HttpResponse = super().post_login(request, user, **kwargs)
+        devices.remember(response, user)
+        return response
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         """allauth's mail, with each absolute link in ``context`` (the reset, verification
