@@ -43,6 +43,8 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     beestwars = Roster.create(user, beestwars_example())
     empty = Roster.create(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
     link = ShareLink.objects.create(roster=ih)
+    damaged = Roster.create(user, example("iron-and-honor-sundered-elve"))
+    Roster.objects.filter(pk=damaged.pk).update(document={**damaged.document, "models": [{"bogus": 1}]})
     problems = {}
     for url in ("/", "/accounts/signup/", "/accounts/login/", f"/s/{link.token}/"):
         page.goto(url)
@@ -54,6 +56,7 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     page.wait_for_url("**/rosters/")
     urls = ["/rosters/", "/rosters/new/", "/rosters/new/?system=brutality", "/rosters/import/"]
     urls += [f"/rosters/{empty.pk}/", "/supplements/"]  # an empty warband: "No models yet" is read too
+    urls.append(f"/rosters/{damaged.pk}/")  # the damaged-roster page
     for roster, index, picker in ((ih, 6, "traits"), (brutality, 1, "powers"), (beestwars, 3, None)):
         urls += [f"/rosters/{roster.pk}/", f"/rosters/{roster.pk}/models/{index}/"]
         if picker:
