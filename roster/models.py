@@ -483,6 +483,8 @@ class Roster(models.Model):
         ``dropped_redo`` then says whether there were any (whether Redo was possible
         before). Raises StaleRevision when the roster moved on since ``expected_revision``.
         """
+        from roster.revisions import thin_revisions
+
         number = expected_revision + 1
         # Evaluated before the transaction, so nothing in it can fail but the database;
         # a stale revision writes nothing, so no savepoint is needed to undo it.
@@ -501,6 +503,7 @@ class Roster(models.Model):
                     rules_digest=evaluation.digest,
                     action=action,
                 )
+                thin_revisions(self)  # bounded storage: roster/revisions.py
         if not written:
             raise StaleRevision(Roster.objects.get(pk=self.pk))
         return evaluation

@@ -277,6 +277,8 @@ INSTALLED_APPS += ["allauth", "allauth.account", "roster.accounts"]
 INSTALLED_APPS += ["roster.supplements"]
 INSTALLED_APPS += ["roster.games"]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
+# Last: a form body Django cannot read gets the 400 page before anything reads it.
+MIDDLEWARE += ["roster.middleware.DamagedRosterMiddleware", "roster.middleware.UnreadableBodyMiddleware"]
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",

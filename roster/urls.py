@@ -10,6 +10,9 @@ from roster.views import account_page, accounts, editor, fill, history, rosters,
 # The admin's log-in is the players' log-in (allauth's, with its rate limits).
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
+# Never Django's default, which reads the unreadable body again (roster.middleware).
+handler400 = "roster.middleware.bad_request_page"
+
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("healthz", accounts.healthz, name="healthz"),

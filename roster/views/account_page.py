@@ -96,13 +96,19 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
             )
     except ArchiveError as exc:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
+    # One short transaction per roster (Roster.create's own), never one around the whole
+    # zip: on SQLite a transaction holds the database's one write lock, and 200 rosters
+    # evaluated inside one kept every other player's edit waiting for seconds. All or
+    # nothing still: if a roster cannot be made, the ones made before it are deleted.
+    made: list[int] = []
     try:
-        with transaction.atomic():
-            for document, supplement in documents:
-                roster = Roster.create(player(request), document, action="Imported")
-                if supplement is not None:  # the export carried its supplement: the same numbers
-                    pin(roster, adopt(player(request), supplement))
+        for document, supplement in documents:
+            roster = Roster.create(player(request), document, action="Imported")
+            made.append(roster.pk)
+            if supplement is not None:  # the export carried its supplement: the same numbers
+                pin(roster, adopt(player(request), supplement))
     except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
+        Roster.objects.filter(pk__in=made).delete()
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)
     messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.catalogue import get_catalogue
 from roster.models import Roster, StaleRevision, TooManyRosters
+from roster.quota import undelete
 from roster.supplements.fill import players_supplement
 from roster.supplements.pins import pin, pinned_version
 from roster.systems import UIS
@@ -194,5 +195,8 @@ def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_undelete(request: HttpRequest, pk: int) -> HttpResponse:
     """Undo a delete."""
     roster = get_object_or_404(Roster, pk=pk, owner=request.user, deleted__isnull=False)
-    Roster.objects.filter(pk=roster.pk).update(deleted=None)
+    try:
+        undelete(roster)
+    except TooManyRosters as exc:
+        messages.error(request, exc.message)
     return redirect("roster-list")

@@ -53,6 +53,8 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     ranged["models"][2] = {"name": "Shooter", "class": "Ranged"}
     gaps = Roster.create(user, ranged)  # its card asks for the Ranged line, "Save for all my rosters"
     link = ShareLink.objects.create(roster=ih)
+    damaged = Roster.create(user, example("iron-and-honor-sundered-elve"))
+    Roster.objects.filter(pk=damaged.pk).update(document={**damaged.document, "models": [{"bogus": 1}]})
     problems = {}
     for url in (
         "/",
@@ -75,6 +77,7 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
         f"/rosters/{lantern.pk}/",
         f"/rosters/{gaps.pk}/models/2/",
     ]  # an empty warband: "No models yet" is read too
+    urls.append(f"/rosters/{damaged.pk}/")  # the damaged-roster page
     for roster, index, picker in ((ih, 6, "traits"), (brutality, 1, "powers"), (beestwars, 3, None)):
         urls += [f"/rosters/{roster.pk}/", f"/rosters/{roster.pk}/models/{index}/"]
         if picker:

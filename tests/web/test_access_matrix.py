@@ -32,7 +32,12 @@ MATRIX = {
     ),
     "shared": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "shared-sheet": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
-    "shared-sheet-status": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "shared-sheet-status": (
+        "GET",
+        "token",
+        None,
+        {"owner": 200, "stranger": 200, "anon": 200, "holder": 200},
+    ),
     "shared-copy": ("POST", "token", None, {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}),
     "admin:index": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
 }
