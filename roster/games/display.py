@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+
 from roster.games.forms import new_event_id
 from roster.games.models import Game
 from roster.games.systems import play_rules
@@ -65,14 +67,52 @@ def _wounds(m: ModelState) -> str | None:
     return f"{m.wounds}/{m.max_wounds}" if m.max_wounds else str(m.wounds)
 
 
+def _button(do: str, label: str, hidden: str, title: str = "", current: bool = False) -> dict[str, Any]:
+    return {"do": do, "label": label, "hidden": hidden, "title": title, "current": current}
+
+
 def _row(
-    rules: PlayRules, m: ModelState, statuses: dict[str, Rule], tokens: dict[str, Rule], untoken: bool
+    rules: PlayRules,
+    m: ModelState,
+    statuses: dict[str, Rule],
+    tokens: dict[str, Rule],
+    untoken: bool,
+    model_actions: list[dict[str, Any]],
 ) -> dict[str, Any]:
+    """One model's row, its buttons made here rather than in the template (the table
+    is the hot fragment of every tap): Wound / Heal where Wounds are tracked, the
+    statuses where they are not, the rest in groups behind More."""
     status = statuses.get(key_of(m.status))
+    inline_status = m.max_wounds is None and not m.killed
+    buttons: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []
+    if not m.killed:
+        for a in model_actions:
+            spec = a["spec"]
+            title = f"{spec.summary} ({a['source']})"
+            if spec.name in QUICK:
+                if m.wounds is not None:
+                    buttons.append(_button(spec.name, spec.label, f" {m.name}", title))
+            elif spec.name == "status" and inline_status:
+                for i, v in enumerate(a["values"]):
+                    current = key_of(v) == m.status
+                    if i or not current:  # a ready model shows no Ready; a stunned one shows Stunned again
+                        buttons.append(_button(f"status:{v}", v, f" {m.name}", title, current))
+            elif a["values"]:
+                head = {"head": spec.label, "cite": a["cite"], "buttons": []}
+                head["buttons"] = [
+                    _button(f"{spec.name}:{v}", v, f" ({spec.label}, {m.name})", title) for v in a["values"]
+                ]
+                groups.append(head)
+            else:
+                groups.append(
+                    {"head": None, "buttons": [_button(spec.name, spec.label, f" {m.name}", title)]}
+                )
     return {
         "m": m,
         "status": status.name if status else m.status,
         "status_rule": _rule(rules, status),
+        "status_class": key_of(m.status),
         "tokens": [
             {
                 "t": t,
@@ -84,8 +124,10 @@ def _row(
         "untoken": untoken and not m.killed,
         "killed": m.killed,
         "wounds": _wounds(m),
-        "inline_status": m.max_wounds is None and not m.killed,
         "role": m.role if m.role != m.name else "",
+        "buttons": buttons,
+        "groups": groups,
+        "more_title": ", ".join(g["head"] or g["buttons"][0]["label"] for g in groups),
     }
 
 
@@ -136,16 +178,10 @@ def table_context(
     model_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "model"]
     side_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "side"]
     game_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "game"]
-    status_action = next((a for a in model_actions if a["spec"].name == "status"), None)
     sides = []
     for index, side in enumerate(shown.sides):
-        rows = [_row(rules, m, statuses, tokens, "untoken" in declared) for m in side.models]
-        for row in rows:
-            row["more"] = [
-                a
-                for a in model_actions
-                if a["spec"].name not in QUICK and not (row["inline_status"] and a["spec"].name == "status")
-            ]
+        untoken = "untoken" in declared
+        rows = [_row(rules, m, statuses, tokens, untoken, model_actions) for m in side.models]
         rows.sort(key=lambda r: (r["killed"], r["m"].index))
         sides.append(
             {
@@ -169,10 +205,8 @@ def table_context(
         "trackers": trackers,
         "system": SYSTEMS.get(game.system),
         "sides": sides,
-        # On the row: Wound and Heal, one tap each; the rest behind the row's More.
-        "quick_actions": [a for a in model_actions if a["spec"].name in QUICK],
-        "more_actions": [a for a in model_actions if a["spec"].name not in QUICK],
-        "status_action": status_action,
+        "act_url": reverse("game-act", args=[game.pk]),
+        "undo_url": reverse("game-undo", args=[game.pk]),
         "rules_shown": _rules_shown(rules),
         "side_actions": side_actions,
         "game_actions": game_actions,
@@ -220,11 +254,8 @@ def _plain(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
             return names[value]
         return str(value)
 
-    return [
-        (key.replace("_", " ").capitalize(), text(key, value))
-        for key, value in public.items()
-        if value is not None and value != "" and value != []
-    ]
+    shown = [(key.replace("_", " ").capitalize(), text(key, value)) for key, value in public.items()]
+    return [(label, words) for label, words in shown if words not in ("", "None")]
 
 
 def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str, Any]:

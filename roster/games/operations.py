@@ -9,6 +9,7 @@ outcomes are decided here, on the server, with ``secrets.SystemRandom``.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import secrets
 from collections import OrderedDict
@@ -43,9 +44,11 @@ class Played:
     applied: bool
 
 
-def _log_key(game_pk: int, events: list[dict[str, Any]]) -> tuple[int, str]:
-    ids = "\n".join(str(e.get("id")) for e in events)
-    return game_pk, hashlib.blake2b(ids.encode(), digest_size=16).hexdigest()
+def _log_key(game: Game, events: list[dict[str, Any]]) -> tuple[int, str]:
+    """The cache key of a game's log: its id, when it was created (an id a database
+    hands out again never meets an old game's entry) and a digest of its event ids."""
+    ids = "\n".join([str(game.created), *(str(e.get("id")) for e in events)])
+    return game.pk, hashlib.blake2b(ids.encode(), digest_size=16).hexdigest()
 
 
 def _remember(key: tuple[int, str], state: TableState) -> None:
@@ -59,13 +62,28 @@ def state_of(game: Game) -> TableState:
     """The state ``game``'s log replays to (rules.play.core.replay), kept per process
     for the same log so a read after a write does not replay again. Never raises for a
     stored log. The returned state is shared: copy it before changing it."""
-    key = _log_key(game.pk, game.events)
+    key = _log_key(game, game.events)
     cached = _STATES.get(key)
     if cached is not None:
         return cached
     state = core.replay(play_rules(game.system), game.snapshot_model, game.event_models)
     _remember(key, state)
     return state
+
+
+def _working_copy(state: TableState) -> TableState:
+    """A copy of a cached state that ``PlayRules.apply`` may change in place: everything
+    deep-copied but the log's lines, which apply only appends to (a new list here), so
+    a tap does not copy a long game's whole log."""
+    return state.model_copy(
+        update={
+            "sides": copy.deepcopy(state.sides),
+            "public": copy.deepcopy(state.public),
+            "hidden": copy.deepcopy(state.hidden),
+            "notices": list(state.notices),
+            "log": list(state.log),
+        }
+    )
 
 
 def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
@@ -80,9 +98,10 @@ def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
     )
 
 
-def _write(game: Game, events: list[Event], state: TableState) -> bool:
-    """Store ``events`` if the game still has the version it was read at; True if it did."""
-    dumped = Game.dump_events(events)
+def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableState) -> bool:
+    """Store ``events`` (parsed, or as stored) if the game still has the version it was
+    read at; True if it did."""
+    dumped = [e.model_dump(mode="json") if isinstance(e, Event) else e for e in events]
     now = timezone.now()
     changes: dict[str, Any] = {"events": dumped, "version": len(events), "updated": now}
     if state.finished:
@@ -92,7 +111,7 @@ def _write(game: Game, events: list[Event], state: TableState) -> bool:
         game.events, game.version, game.updated = dumped, len(events), now
         if state.finished:
             game.finished = now
-        _remember(_log_key(game.pk, dumped), state)
+        _remember(_log_key(game, dumped), state)
     return bool(written)
 
 
@@ -108,19 +127,20 @@ def act(game: Game, event: Event) -> Played:
     rules = play_rules(game.system)
     rng = secrets.SystemRandom()
     for _ in range(ATTEMPTS):
-        log = game.event_models
-        if any(e.id == event.id for e in log):
+        # The stored log is only read for its ids: the state is the cached replay.
+        stored = game.events
+        if any(e.get("id") == event.id for e in stored):
             return Played(game, state_of(game), applied=False)
         if game.finished is not None:
             raise GameOver("the game is over: its result is kept under My games")
-        if len(log) >= MAX_EVENTS:
+        if len(stored) >= MAX_EVENTS:
             raise Refused(f"a game keeps at most {MAX_EVENTS} actions")
         state = state_of(game)
         event = event.model_copy(update={"outcome": {}, "at": timezone.now().isoformat(timespec="seconds")})
         event = event.model_copy(update={"outcome": rules.decide(state, event, rng)})
-        new_state = rules.apply(state.model_copy(deep=True), event)
-        new_state.version = len(log) + 1
-        if _write(game, [*log, event], new_state):
+        new_state = rules.apply(_working_copy(state), event)
+        new_state.version = len(stored) + 1
+        if _write(game, [*stored, event.model_dump(mode="json")], new_state):
             return Played(game, new_state, applied=True)
         game = fresh(game)
     raise Refused("another phone kept changing this game: try again")
