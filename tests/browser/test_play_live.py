@@ -43,7 +43,8 @@ class Phone:
 
     def wait_version(self, version: int) -> None:
         self.page.wait_for_function(
-            "v => { const t = document.getElementById('table'); return t && Number(t.dataset.version) === v; }",
+            "v => { const t = document.getElementById('table');"
+            " return t && Number(t.dataset.version) === v; }",
             arg=version,
         )
 
@@ -59,7 +60,8 @@ class Phone:
         self.page.locator("#table").get_by_role("button", name=name, exact=True).first.click()
         if wait:
             self.page.wait_for_function(
-                "v => { const t = document.getElementById('table'); return t && Number(t.dataset.version) > v; }",
+                "v => { const t = document.getElementById('table');"
+                " return t && Number(t.dataset.version) > v; }",
                 arg=before,
             )
 
@@ -198,7 +200,8 @@ def test_both_tap_at_once_and_a_phone_offline_for_20_s(browser, live_server, rul
         f"""() => fetch('/games/{game.pk}/act/', {{method: 'POST', headers: {{'Content-Type':
         'application/x-www-form-urlencoded', 'X-CSRFToken':
         JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken']}},
-        body: 'id=abcdefgh12&side=0&do=wound&target=1&model=0'}}).then(r => r.text().then(t => [r.status, t]))"""
+        body: 'id=abcdefgh12&side=0&do=wound&target=1&model=0'}})
+        .then(r => r.text().then(t => [r.status, t]))"""
     )
     assert status[0] == 403 and "CSRF" not in status[1]
     for p in (a, b, w):
