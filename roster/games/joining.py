@@ -19,10 +19,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from roster.games.models import CODE_LENGTH, Game
 from roster.games.seats import (
-    MAX_LIVE_PER_ACCOUNT,
-    MAX_LIVE_PER_BROWSER,
     WATCH_COOKIE,
     live_games,
+    live_limit,
     new_token,
     normalise_code,
     seat_of,
@@ -106,7 +105,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             set_cookie(request, response, WATCH_COOKIE.format(pk=game.pk), game.watch_token)
             return response
         if choice == "side":
-            limit = MAX_LIVE_PER_ACCOUNT if request.user.is_authenticated else MAX_LIVE_PER_BROWSER
+            limit = live_limit()
             if live_games(request) >= limit:
                 error = f"You already play {limit} games in progress: finish one first."
             else:

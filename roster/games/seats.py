@@ -23,6 +23,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import IntegrityError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -30,10 +31,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game
 from rules.play.core import SideIndex
 
-#: Games in progress one account may own or hold a side of at once (docs/play.md).
-MAX_LIVE_PER_ACCOUNT = 20
-#: Sides of games in progress one browser may hold by token at once.
-MAX_LIVE_PER_BROWSER = 20
+#: Games in progress one account may own or hold a side of at once, and sides of games
+#: in progress one browser may hold by token (docs/play.md; settings.MUSTER_LIVE_GAMES).
+MAX_LIVE_PER_ACCOUNT = MAX_LIVE_PER_BROWSER = 20
+
+
+def live_limit() -> int:
+    """The most games in progress per account / per browser (settings.MUSTER_LIVE_GAMES)."""
+    return int(getattr(settings, "MUSTER_LIVE_GAMES", MAX_LIVE_PER_ACCOUNT))
+
+
 SIDE_COOKIE = "muster_side_{pk}"
 WATCH_COOKIE = "muster_watch_{pk}"
 COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a game is played over an evening, kept a while

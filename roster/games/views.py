@@ -28,7 +28,7 @@ from roster.games.display import etag_of, result_context, table_context
 from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
-from roster.games.seats import Seat, open_joining, seat_of
+from roster.games.seats import Seat, live_games, live_limit, open_joining, seat_of
 from roster.games.sides import export_side, roster_side, typed_side
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
@@ -102,7 +102,10 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     form = StartForm(request.POST or None, request.FILES or None, mine=mine)
     status = 200
-    if request.method == "POST":
+    if request.method == "POST" and live_games(request) >= live_limit():
+        form.add_error(None, f"You have {live_limit()} games in progress: finish one first (My games).")
+        status = 422
+    elif request.method == "POST":
         if form.is_valid():
             try:
                 opponent = _opponent(form, request, roster.system)

@@ -203,15 +203,26 @@ def test_a_finished_game_is_read_only_for_both(table):
     assert Client().get(f"/join/{game.code}/").status_code == 404
 
 
-def test_a_browser_holds_at_most_n_sides(alice_client, alice):
+def test_a_browser_holds_at_most_n_sides(alice_client, alice, bob):
     phone = Client()
     for _ in range(MAX_LIVE_PER_BROWSER):
-        game = Game.objects.create(owner=alice, system="beestwars", name="g", snapshot={}, code=None)
+        game = Game.objects.create(owner=bob, system="beestwars", name="g", snapshot={}, code=None)
         Game.objects.filter(pk=game.pk).update(side_hash="x")
         phone.cookies[SIDE_COOKIE.format(pk=game.pk)] = "x"
     game = start(alice_client, alice)
     response = join(phone, code_of(alice_client, game), "side")
     assert response.status_code == 422 and "finish one first" in response.content.decode()
+
+
+def test_an_account_starts_at_most_n_games_in_progress(alice_client, alice):
+    for _ in range(MAX_LIVE_PER_BROWSER):
+        Game.objects.create(owner=alice, system="beestwars", name="g", snapshot={})
+    roster = Roster.create(alice, example("beestwars-clovis-300"))
+    response = alice_client.post(
+        f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed_name": "B", "typed": "Bandit, 2"}
+    )
+    assert response.status_code == 422 and "finish one first" in response.content.decode()
+    assert Game.objects.filter(owner=alice).count() == MAX_LIVE_PER_BROWSER
 
 
 @pytest.mark.django_db(transaction=True)
