@@ -3,6 +3,10 @@ plain text (its result and log)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils.text import slugify
+
 from roster.games.models import Game
 from rules.play.core import PlayRules, SideIndex, TableState
 
@@ -43,3 +47,12 @@ def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
         cite = f" ({line.source})" if line.source else ""
         lines.append(f"{number}. {who}: {line.text}{cite}{note}")
     return "\n".join(lines) + "\n"
+
+
+def archived_games(owner: Any) -> list[tuple[str, str]]:
+    """Every game of ``owner`` as (file name, ``muster.game/1`` JSON), for the account's
+    zip (roster.accounts.archive.build_archive)."""
+    out = []
+    for game in Game.objects.filter(owner=owner).order_by("pk"):
+        out.append((f"{slugify(game.name) or 'game'}-{game.pk}.json", game_json(game)))
+    return out

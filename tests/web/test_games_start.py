@@ -126,3 +126,18 @@ def test_a_game_exports_as_muster_game_json_that_replays(alice_client, roster):
     assert response["Content-Type"] == "application/json"
     exported = read_game(response.content)
     assert replay_game(exported).sides[1].models[0].wounds == 1
+
+
+def test_the_account_zip_holds_the_games_and_imports_back_its_rosters(alice_client, alice, roster):
+    import io
+    import zipfile
+
+    from roster.accounts.archive import read_archive
+    from roster.catalogue import catalogue_and_digest
+
+    alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": "Bandit, 2"})
+    game = Game.objects.get()
+    data = alice_client.get("/accounts/rosters.zip").content
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert f"games/{game.name.lower().replace(' ', '-')}-{game.pk}.json" in names
+    assert len(read_archive(data, catalogue_and_digest)) == 1  # the rosters only
