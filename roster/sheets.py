@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from roster import render_child
+from roster.book_examples import book_comparison
 from roster.evaluation import Evaluation
 from roster.render_child import STATIC_PREFIX
 from roster.rendering import SheetTooSlow, log_warnings, render_bounded
@@ -70,7 +71,7 @@ def qr_svg(url: str) -> str:
 
 
 def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
-    """The sheet as HTML: ``sheets/<system>.html`` over ``sheets/base.html``."""
+    """The sheet as HTML: the system's ``systems/<id>/sheet.html`` over ``sheets/base.html``."""
     system = SYSTEMS[evaluation.report.system]
     context = {
         "report": evaluation.report,
@@ -85,8 +86,9 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
         "long": len(evaluation.report.models) >= LONG_SHEET_MODELS,
+        "book": book_comparison(evaluation),
     }
-    return render_to_string(f"sheets/{system.id}.html", context)
+    return render_to_string(f"systems/{system.id}/sheet.html", context)
 
 
 def render_pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:

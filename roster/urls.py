@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from roster.games import views as game_views
-from roster.views import account_page, accounts, editor, history, rosters, sharing, transfer
+from roster.views import account_page, accounts, editor, fill, history, rosters, sharing, transfer
 
 # The admin's log-in is the players' log-in (allauth's, with its rate limits).
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
@@ -38,6 +38,7 @@ urlpatterns = [
     path("rosters/<int:pk>/models/<int:index>/", editor.model, name="model-update"),
     path("rosters/<int:pk>/models/<int:index>/remove/", editor.remove_model, name="model-remove"),
     path("rosters/<int:pk>/models/<int:index>/duplicate/", editor.duplicate_model, name="model-duplicate"),
+    path("rosters/<int:pk>/models/<int:index>/fill/", fill.fill_gaps, name="model-fill"),
     path("rosters/<int:pk>/models/<int:index>/move/", editor.move_model, name="model-move"),
     path("rosters/<int:pk>/undo/", editor.undo, name="roster-undo"),
     path("rosters/<int:pk>/redo/", editor.redo, name="roster-redo"),

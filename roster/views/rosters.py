@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.catalogue import get_catalogue
 from roster.models import Roster, StaleRevision, TooManyRosters
+from roster.supplements.fill import players_supplement
 from roster.supplements.pins import pin, pinned_version
 from roster.systems import UIS
 from roster.views.common import get_roster_for_user, player, posted_revision
@@ -68,18 +69,11 @@ def _full(request: HttpRequest) -> HttpResponse:
     return redirect("roster-list")
 
 
-GAME_LINES = {
-    "iron-and-honor": "Heroes, companions and followers bought with ExP; a Fate Pool for the warband.",
-    "brutality": "Classes, upgrades, Model Traits and Powers; a points game or an agreed model count.",
-    "beestwars": "Named fighters and warriors picked from the profile table, within an agreed points limit.",
-}
-
-
 def _new_context(
     forms: list[dict[str, Any]], chosen: dict[str, Any] | None, error: str | None = None
 ) -> dict[str, Any]:
     """The new-roster page: the three games to choose from, then only the chosen game's form."""
-    games = [{"system": f["system"], "line": GAME_LINES.get(f["system"].id, "")} for f in forms]
+    games = [{"system": f["system"], "line": f["ui"].blurb} for f in forms]
     return {"games": games, "form": chosen, "error": error}
 
 
@@ -125,6 +119,11 @@ def roster_new(request: HttpRequest) -> HttpResponse:
         except TooManyRosters as exc:
             error = exc.message
         else:
+            # A new roster uses the player's own values at once: their supplement of this
+            # game (the most recently changed one), as "Save for all my rosters" promises.
+            own = players_supplement(request.user, roster)
+            if own is not None:
+                pin(roster, own.latest)
             return redirect("roster-edit", roster.pk)
     form.update(options=options, errors=errors, name=name)
     return render(request, "roster/new.html", _new_context(forms, form, error), status=422)
@@ -140,6 +139,7 @@ def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
     document = parse_document(load_json(json.dumps(example["document"]))).model_dump(
         mode="json", exclude_none=True
     )
+    document["example"] = slug  # its explanation beside the totals (roster.book_examples)
     try:
         roster = Roster.create(request.user, document, action=f"Started from the example {example['name']}")
     except TooManyRosters:

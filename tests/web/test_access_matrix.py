@@ -81,6 +81,7 @@ OWNED_POST = {
     "roster-options": {"name": "N", "game_size": "large"},
     "model-add": {"kind": "follower"},
     "model-update": "model",
+    "model-fill": "model",
     "model-remove": {},
     "model-duplicate": {},
     "model-move": {"direction": "up"},
