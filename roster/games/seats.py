@@ -108,7 +108,8 @@ def open_joining(game: Game) -> Game:
 
 def seat_of(request: HttpRequest, pk: int) -> Seat:
     """The request's seat at game ``pk``. Raises Http404 for anyone else (ids leak nothing)."""
-    game = Game.objects.filter(pk=pk).first()
+    # The log and snapshot are loaded only when used: a poll answered 304 needs neither.
+    game = Game.objects.filter(pk=pk).defer("events", "snapshot").first()
     if game is None:
         raise Http404("no such game")
     user = getattr(request, "user", None)
