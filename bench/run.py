@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import load
+from bench.live import live_row
 from bench.play import play_rows
 from bench.server import ROOT, Server, serve
 from bench.timing import ms, paired_timings, timings
@@ -279,6 +280,13 @@ def main() -> None:
                 rows += play_rows(server)
                 rows += sheet_rows(server)
                 rows.append(memory_row(server))
+    # Two phones, one game (issue 20): 2 workers, as a small deployment would run.
+    live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "1000"}
+    for label, url in databases:
+        with serve(workers=2, rosters=10, database_url=url, settings=live) as server:
+            row = live_row(server)
+            row["measure"] += f" ({label})"
+            rows.append(row)
     print_table(rows)
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)
