@@ -277,7 +277,7 @@ def iron_honor_card_html(card: dict[str, Any], csrf_input: str) -> SafeString:
         f"</header>\n"
         f"{issues}\n"
         f'<form method="post" action="{url}" hx-post="{url}" id="model-form"'
-        f' hx-trigger="edit delay:400ms, submit" hx-target="#model-open" class="model-form"'
+        f' hx-trigger="submit" hx-target="#model-open" class="model-form"'
         f' data-submit-only="bump remove_skill add_trait" novalidate>\n'
         f'  {csrf_input}<input type="hidden" name="revision" value="{_text(roster.revision)}">'
         f'<input type="hidden" name="card" value="whole">\n'
