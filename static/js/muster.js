@@ -248,6 +248,7 @@
     }
     var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     swapping = elt && sentAt.has(elt) ? sentAt.get(elt) : edits;
+    served = new WeakMap();
     if (held.length && !sameModel(event.detail.serverResponse)) held = []; // another model: the refused change is given up
   });
   document.addEventListener("htmx:afterSwap", restep);
@@ -518,7 +519,7 @@
         el.name = f.name;
         (form.querySelector(".chips") || form).appendChild(el);
       } else if (el && (f.id || f.type !== "hidden")) {
-        theirs = el.hasAttribute("data-edit") && served.has(el) ? served.get(el) : state(el);
+        theirs = served.has(el) ? served.get(el) : state(el); // the focused field keeps its text
       }
       if (!el || el.form !== form) return;
       if (f.type === "checkbox" || f.type === "radio") el.checked = f.checked;

@@ -252,3 +252,38 @@ def test_a_long_warband_name_keeps_the_phone_heading_short(page, logged_in):
     page.goto(f"/rosters/{logged_in.pk}/")
     title = page.locator(".roster-title a").bounding_box()
     assert 44 <= title["height"] < 640 * 0.4, title  # a 44 px target, not most of the screen
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}])
+def test_after_a_conflict_nothing_refused_is_saved_until_apply(page, logged_in, size):
+    """Issue #21 item 9: tab B's name is refused (tab A saved first). B's next edits (a
+    stepper, a typed label) are saved; B's refused name is not, though it stays in the
+    form with the refusal and its button, until "Apply my change on top" is pressed."""
+    page.set_viewport_size(size)
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
+    other = page.context.new_page()
+    other.goto(f"/rosters/{logged_in.pk}/models/0/")
+    other.fill("#m0-name", "Raensleyar the Wolf")
+    saved(other)
+    page.fill("#m6-name", "Frokn Late")
+    page.wait_for_selector("#model-open .notice.conflict")
+    answered(page)
+    revision = Roster.objects.get(pk=logged_in.pk).revision
+    page.click("#m6-MA-down")  # the next edit: a choice, sent at once
+    page.wait_for_function(f"() => document.getElementById('roster-state').dataset.revision === '{revision + 1}'")
+    answered(page)
+    page.fill("#m6-label-0", "Axe of Ages")  # and typing in another field
+    page.locator("#m6-label-0").blur()
+    page.wait_for_function(f"() => document.getElementById('roster-state').dataset.revision === '{revision + 2}'")
+    answered(page)
+    model = Roster.objects.get(pk=logged_in.pk).document["models"][6]
+    assert (model["name"], model["attributes"]["MA"]) == ("Frokn", 3)  # the refused name is not saved
+    assert model["skills"][0]["label"] == "Axe of Ages"
+    assert page.input_value("#m6-name") == "Frokn Late"  # still offered, unsaved
+    assert page.locator("#model-open .notice.conflict").is_visible()
+    page.click("button:has-text('Apply my change on top')")
+    saved(page)
+    fresh = Roster.objects.get(pk=logged_in.pk).document
+    assert (fresh["models"][6]["name"], fresh["models"][6]["attributes"]["MA"]) == ("Frokn Late", 3)
+    assert fresh["models"][0]["name"] == "Raensleyar the Wolf"
+    assert page.locator(".notice.conflict").count() == 0
