@@ -51,7 +51,9 @@ READ = """() => window.__taps.map((t) => ({
 }))"""
 
 
-def measure_taps(page: Any, down: str, up: str, taps: int = 30, pause_ms: int = 150) -> list[dict[str, float]]:
+def measure_taps(
+    page: Any, down: str, up: str, taps: int = 30, pause_ms: int = 150
+) -> list[dict[str, float]]:
     """Tap the steppers ``down`` and ``up`` (CSS selectors on the open model's card) in
     turn, ``taps`` times, each after the one before is redrawn and ``pause_ms`` later.
     Returns one {"total", "wait", "server", "swap"} per tap, in milliseconds.
