@@ -234,7 +234,8 @@ def tap_rows(server: Server, taps: int = 30) -> list[Row]:
             "value": round(figures["p95"], 1),
             "unit": "ms p95",
             "detail": f"p50 {figures['p50']:.1f} ms over {taps} taps; medians: before sending "
-            f"{figures['wait']:.1f}, server and network {figures['server']:.1f}, swap {figures['swap']:.1f} ms",
+            f"{figures['wait']:.1f}, server and network {figures['server']:.1f}, "
+            f"swap {figures['swap']:.1f} ms",
             "budget": "report (aim 100)",
             "met": True,
         }

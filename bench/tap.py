@@ -35,7 +35,9 @@ RECORDER = """() => {
     if (current && current.sent === undefined) current.sent = performance.now();
   });
   document.addEventListener('htmx:beforeOnLoad', () => {
-    if (current && current.sent !== undefined && current.answered === undefined) current.answered = performance.now();
+    if (current && current.sent !== undefined && current.answered === undefined) {
+      current.answered = performance.now();
+    }
   });
   new MutationObserver(() => {
     if (current && current.drawn === undefined && document.getElementById('summary') !== current.summary) {

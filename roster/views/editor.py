@@ -229,7 +229,8 @@ def add_model(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     row = f"row-{change.model}"
     if not request.htmx:
         return redirect(f"{editor_url(roster)}#{row}")
-    return respond_editor(request, roster, focus=row, notice=f"Added {count} models at the end of the warband.")
+    notice = f"Added {count} models at the end of the warband."
+    return respond_editor(request, roster, focus=row, notice=notice)
 
 
 @require_POST

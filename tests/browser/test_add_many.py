@@ -67,7 +67,9 @@ def test_a_count_over_the_room_left_is_refused_in_words(page, django_user_model)
 
 
 @pytest.mark.parametrize("system_example", ["iron-and-honor-northmen-raiding-party", "beestwars-clovis-300"])
-def test_adding_many_works_without_javascript(browser, live_server, rules_loaded, django_user_model, system_example):
+def test_adding_many_works_without_javascript(
+    browser, live_server, rules_loaded, django_user_model, system_example
+):
     context = browser.new_context(viewport=PHONE, base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
     try:

@@ -10,6 +10,8 @@ from tests.ih import example
 
 pytestmark = pytest.mark.browser
 
+REVISION_IS = "(n) => document.getElementById('roster-state').dataset.revision === n"
+
 
 @pytest.fixture
 def logged_in(page, django_user_model):
@@ -270,11 +272,11 @@ def test_after_a_conflict_nothing_refused_is_saved_until_apply(page, logged_in, 
     answered(page)
     revision = Roster.objects.get(pk=logged_in.pk).revision
     page.click("#m6-MA-down")  # the next edit: a choice, sent at once
-    page.wait_for_function(f"() => document.getElementById('roster-state').dataset.revision === '{revision + 1}'")
+    page.wait_for_function(REVISION_IS, arg=str(revision + 1))
     answered(page)
     page.fill("#m6-label-0", "Axe of Ages")  # and typing in another field
     page.locator("#m6-label-0").blur()
-    page.wait_for_function(f"() => document.getElementById('roster-state').dataset.revision === '{revision + 2}'")
+    page.wait_for_function(REVISION_IS, arg=str(revision + 2))
     answered(page)
     model = Roster.objects.get(pk=logged_in.pk).document["models"][6]
     assert (model["name"], model["attributes"]["MA"]) == ("Frokn", 3)  # the refused name is not saved

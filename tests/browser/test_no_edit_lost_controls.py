@@ -45,11 +45,11 @@ class Control:
     navigates: str = ""  # the URL the page ends on, for a plain link
 
 
-I = "{i}"  # the open model's index, filled in per system
+OPEN = "{i}"  # the open model's index, filled in per system
 MODEL_CONTROLS = {
     "iron-and-honor": [
-        Control("add a trait", f"#m{I}-pick-traits"),
-        Control("done", f"#m{I}-picker a.picker-done", query="?pick=traits"),
+        Control("add a trait", f"#m{OPEN}-pick-traits"),
+        Control("done", f"#m{OPEN}-picker a.picker-done", query="?pick=traits"),
         Control("another row", "#row-5"),
         Control("back", "#model-pane .back a"),
         Control("title", ".roster-title a"),
@@ -61,10 +61,10 @@ MODEL_CONTROLS = {
         Control("remove", ".card-actions button.danger", where="gone"),
     ],
     "brutality": [
-        Control("add a model trait", f"#m{I}-pick-traits"),
-        Control("add a power", f"#m{I}-pick-powers"),
-        Control("done traits", f"#m{I}-picker a.picker-done", query="?pick=traits"),
-        Control("done powers", f"#m{I}-picker a.picker-done", query="?pick=powers"),
+        Control("add a model trait", f"#m{OPEN}-pick-traits"),
+        Control("add a power", f"#m{OPEN}-pick-powers"),
+        Control("done traits", f"#m{OPEN}-picker a.picker-done", query="?pick=traits"),
+        Control("done powers", f"#m{OPEN}-picker a.picker-done", query="?pick=powers"),
         Control("another row", "#row-0"),
         Control("back", "#model-pane .back a"),
         Control("undo", "#undo-button", where="undone"),
@@ -153,7 +153,9 @@ WARBAND_CONTROLS = [
 
 
 @pytest.mark.parametrize("gap", [0, 150])
-@pytest.mark.parametrize(("label", "selector"), WARBAND_CONTROLS, ids=[c[0].replace(" ", "-") for c in WARBAND_CONTROLS])
+@pytest.mark.parametrize(
+    ("label", "selector"), WARBAND_CONTROLS, ids=[c[0].replace(" ", "-") for c in WARBAND_CONTROLS]
+)
 @pytest.mark.parametrize("system", ["iron-and-honor", "beestwars"])
 def test_a_warband_name_typed_then_a_control_pressed_is_saved_first(
     page, django_user_model, system, label, selector, gap

@@ -35,7 +35,8 @@ def test_a_stepper_tap_is_sent_at_once(page, roster):
 
 def test_a_tick_and_a_select_are_sent_at_once(page, roster):
     page.goto(f"/rosters/{roster.pk}/models/6/")
-    assert page.evaluate("() => { document.querySelector('#m6-t-ranger').click(); return (" + IN_FLIGHT + ")(); }")
+    ticked = "() => { document.querySelector('#m6-t-ranger').click(); return (" + IN_FLIGHT + ")(); }"
+    assert page.evaluate(ticked)
     saved(page)
     assert "Ranger" not in str(stored(roster)["models"][6]["traits"])
     page.select_option("#m6-type", "companion", no_wait_after=True)
