@@ -1,15 +1,19 @@
 // Muster's few lines of JavaScript. Everything works without them (every form is a
-// plain POST, every model a link). With them, edits save as the player types and no
-// edit is ever lost; docs/editor.md explains the mechanism:
+// plain POST, every model a link). With them, edits save as the player makes them and
+// no edit is ever lost; docs/editor.md explains the mechanism:
 //
 // - A model form posts all of its fields on every save, so a save can never drop a
 //   value another field's save carried. Saves queue one after another on #editor
 //   (hx-sync), and each takes the form's values when it is sent, not when queued.
+// - A choice is sent at once, typing 300 ms after the last key or on leaving the field.
+// - Any other request (a picker, a row, Undo, a link...) first sends the waiting saves
+//   and goes once they are answered and accepted.
 // - Answers are morphed in (idiomorph), never swapped wholesale: the field being typed
 //   in keeps its value, caret and focus, and any field edited after the save was sent
 //   keeps the player's newer value (its own save is already queued).
 // - Every save carries the revision of the latest answer, so one tab never needs to
-//   resolve a conflict with itself.
+//   resolve a conflict with itself; after another tab's change, the refused fields are
+//   held, unsaved, until "Apply my change on top".
 (function () {
   "use strict";
 
