@@ -138,7 +138,7 @@ def test_typed_then_pressed_at_once_is_saved_first(page, django_user_model, syst
     if control.where == "copy":
         assert models[i + 1]["name"] == f"{typed} (copy)"
     dialogs = []
-    page.on("dialog", lambda d: (dialogs.append(d.type), d.dismiss()))
+    page.on("dialog", lambda d: (dialogs.append(d.type), d.accept()))
     page.goto(f"/rosters/{roster.pk}/models/{at}/")
     assert not dialogs  # nothing left waiting to be saved: the page leaves without asking
     assert page.input_value(f"#m{at}-name") == typed  # after a reload
