@@ -26,8 +26,8 @@ run: $(STAMP) system-deps
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput -v0
 	$(RUN_ENV) $(BIN)/python manage.py load_rules
 	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput -v0
-	@echo "Muster is at http://127.0.0.1:8000 (Ctrl+C stops it)"
-	$(RUN_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+	@echo "Muster is at http://127.0.0.1:8000, sheets printed by its task worker (Ctrl+C stops both)"
+	@$(RUN_ENV) BIN=$(BIN) bash scripts/run-local.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

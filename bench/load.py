@@ -97,12 +97,13 @@ class Editor:
         self.revision = int(found.group(1))
         self.flip = False
 
-    def edit(self) -> int:
-        """One model update round trip; returns the status."""
+    def edit(self, name: str | None = None) -> int:
+        """One model update round trip (the model renamed ``name``, by default "Frokn" and
+        "Frokn II" in turn); returns the status."""
         self.flip = not self.flip
         form = {
             "revision": str(self.revision),
-            "name": "Frokn II" if self.flip else "Frokn",
+            "name": name or ("Frokn II" if self.flip else "Frokn"),
             "type": "follower",
             "MA": "4",
             "RA": "2",

@@ -40,6 +40,24 @@ def main(count: int) -> None:
         for script in ("latin", "wide"):
             heavy = Roster.create(user, WORST["iron-and-honor"](script))
             worst.append(ShareLink.objects.create(roster=heavy).token)
+    # With MUSTER_SEED_QUEUE=1: four 50-model rosters of "bench" (the Northmen's models
+    # over and over) and a player "other" with the seven-model Northmen, for the sheet
+    # queue's load test.
+    heavy: list[int] = []
+    other: dict[str, object] = {}
+    if os.environ.get("MUSTER_SEED_QUEUE") == "1":
+        models = document["models"]
+        fifty = [{**models[i % len(models)], "name": f"Raider {i + 1}"} for i in range(50)]
+        for i in range(4):
+            heavy.append(Roster.create(user, {**document, "name": f"Horde {i}", "models": fifty}).pk)
+        second, _ = User.objects.get_or_create(username="other")
+        second.set_password("other-password-123")
+        second.save()
+        other = {
+            "username": "other",
+            "password": "other-password-123",
+            "roster": Roster.create(second, {**document, "name": "Other's raiders"}).pk,
+        }
     print(
         json.dumps(
             {
@@ -48,6 +66,8 @@ def main(count: int) -> None:
                 "rosters": [r.pk for r in rosters],
                 "token": link.token,
                 "worst": worst,
+                "heavy": heavy,
+                "other": other,
             }
         )
     )

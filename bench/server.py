@@ -29,11 +29,13 @@ THREADS = 4
 
 @dataclass
 class Server:
-    """A running gunicorn: its base URL, master pid and what bench.seed created."""
+    """A running gunicorn: its base URL, master pid, what bench.seed created, and the
+    pids of the sheet task workers beside it."""
 
     url: str
     pid: int
     seed: dict[str, Any]
+    task_workers: list[int]
 
     def worker_pids(self) -> list[int]:
         """The pids of the master's worker processes (Linux /proc)."""
@@ -59,6 +61,7 @@ def environment(workdir: Path, database_url: str | None) -> dict[str, str]:
         RATE_SIGNUP="100000/m",
         RATE_SHEET="100000/m",
         RATE_IMPORT="100000/m",
+        RATE_PLAY="100000/m",
         PYTHONPATH=str(ROOT),
     )
     if database_url:
@@ -74,13 +77,15 @@ def serve(
     rosters: int = 10,
     database_url: str | None = None,
     settings: dict[str, str] | None = None,
+    task_workers: int = 1,
 ) -> Iterator[Server]:
     """Seed a fresh database, start gunicorn (gthread, as README's deploy line) and
-    yield the Server; stops it on exit. ``settings`` overrides environment variables
-    (e.g. {"RATE_IMPORT": "10/m"}).
+    ``task_workers`` sheet workers (`manage.py sheet_worker`), and yield the Server;
+    stops them all on exit. ``settings`` overrides environment variables (e.g.
+    {"RATE_IMPORT": "10/m"}).
 
     With ``database_url`` (PostgreSQL) the database is reused and seeded again.
-    Raises RuntimeError if the server does not answer within 60 seconds.
+    Raises RuntimeError if the server does not answer within 180 seconds (a busy machine).
     """
     python = sys.executable
     with tempfile.TemporaryDirectory(prefix="muster-bench-") as tmp:
@@ -121,9 +126,11 @@ def serve(
             "60",
         ]
         proc = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
+        worker = [python, "manage.py", "sheet_worker", "--interval", "0.2", "-v0"]
+        workers = [subprocess.Popen(worker, cwd=ROOT, env=env) for _ in range(task_workers)]
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 180
             while True:
                 try:
                     with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
@@ -133,10 +140,13 @@ def serve(
                     if time.monotonic() > deadline or proc.poll() is not None:
                         raise RuntimeError("gunicorn did not start") from None
                     time.sleep(0.2)
-            yield Server(url, proc.pid, seed)
+            yield Server(url, proc.pid, seed, [w.pid for w in workers])
         finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for running in (proc, *workers):
+                running.send_signal(signal.SIGTERM)
+            for running in (proc, *workers):
+                try:
+                    running.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    running.kill()
+                    running.wait()

@@ -23,6 +23,21 @@ _merged: dict[tuple[str, str, str], Any] = {}
 MERGED_CACHE_SIZE = 64
 
 
+class DamagedRoster(Exception):
+    """A roster's *stored* document no longer parses (old data, or a bug that let it be
+    stored): raised by :func:`evaluate_roster` instead of the DocumentError, so no view
+    takes it for a player's bad input. ``roster`` is the roster, ``error`` the
+    DocumentError (its JSON path and message). roster.middleware answers it with the
+    damaged-roster page (History and Restore, the export); the JSON export and the
+    account's zip write such a document as stored (roster.transfer.export_json).
+    """
+
+    def __init__(self, roster: Any, error: DocumentError) -> None:
+        super().__init__(f"roster {roster.pk}: stored document does not parse: {error.path}: {error.message}")
+        self.roster = roster
+        self.error = error
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """A stored document parsed and evaluated: the pydantic document, its catalogue,
@@ -95,7 +110,17 @@ _RULES_READ = "_muster_rules_read"
 def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Evaluation:
     """Evaluate a stored roster's document (or ``document``, a new state of it) with the
     supplement version the roster pins (roster.supplements). Raises DocumentError as
-    :func:`evaluate_stored`."""
+    :func:`evaluate_stored` for ``document``, and DamagedRoster when the stored document
+    itself does not parse."""
+    if document is not None:
+        return _evaluate_roster(roster, document)
+    try:
+        return _evaluate_roster(roster, None)
+    except DocumentError as exc:
+        raise DamagedRoster(roster, exc) from exc
+
+
+def _evaluate_roster(roster: Any, document: dict[str, Any] | None) -> Evaluation:
     from roster.supplements.pins import pinned_supplement
 
     data = roster.document if document is None else document

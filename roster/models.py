@@ -434,6 +434,7 @@ class Roster(models.Model):
             roster.revisions.create(
                 number=1, document=document, rules_digest=evaluation.digest, action=action
             )
+            _saved(roster, None)
         return roster
 
     def _become(self, document: dict[str, Any], revision: int, expected_revision: int) -> Evaluation:
@@ -469,8 +470,10 @@ class Roster(models.Model):
         }
         if not _update_if_current(self.pk, expected_revision, self.head, fields):
             return False
+        previous = self.updated
         for key, value in fields.items():
             setattr(self, key, value)
+        _saved(self, previous)
         return True
 
     def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> Evaluation:
@@ -480,6 +483,8 @@ class Roster(models.Model):
         ``dropped_redo`` then says whether there were any (whether Redo was possible
         before). Raises StaleRevision when the roster moved on since ``expected_revision``.
         """
+        from roster.revisions import thin_revisions
+
         number = expected_revision + 1
         # Evaluated before the transaction, so nothing in it can fail but the database;
         # a stale revision writes nothing, so no savepoint is needed to undo it.
@@ -498,6 +503,7 @@ class Roster(models.Model):
                     rules_digest=evaluation.digest,
                     action=action,
                 )
+                thin_revisions(self)  # bounded storage: roster/revisions.py
         if not written:
             raise StaleRevision(Roster.objects.get(pk=self.pk))
         return evaluation
@@ -539,6 +545,14 @@ class Roster(models.Model):
     def can_redo(self) -> bool:
         """True when an undone revision can be redone."""
         return self.head > self.revision
+
+
+def _saved(roster: Roster, previous: Any) -> None:
+    """Tell the sheet queue that ``roster`` was saved (its previous save at ``previous``),
+    so its sheet is prepared once the edits settle (roster.printing.queue.after_edit)."""
+    from roster.printing.queue import after_edit
+
+    after_edit(roster, previous)
 
 
 def _concrete(name: str) -> models.Field[Any, Any]:

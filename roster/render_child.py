@@ -110,20 +110,29 @@ def render(html: str, fetcher: StaticOnlyFetcher) -> Rendered:
     return Rendered(pdf, list(collect.missing), collect.other, collect.first)
 
 
-def child_main(connection: Connection, html: str, roots: list[str], cpu_seconds: int) -> None:
-    """The child process: render ``html`` and send ("ok", Rendered) or ("error", text).
+def child_main(connection: Connection, html: str, roots: list[str], cpu_seconds: int, memory: int) -> None:
+    """The child process: render ``html`` and send ("ok", Rendered), ("memory", None) when
+    it ran out of its ``memory`` bytes, or ("error", text).
 
-    The child yields the CPU to web requests (nice 10) and is killed by the kernel
-    after ``cpu_seconds`` of CPU even if its parent is gone.
+    The child yields the CPU to web requests (nice 10); the kernel stops it with SIGXCPU
+    after ``cpu_seconds`` of its own CPU time (SIGKILL a second later), even if its parent
+    is gone, and refuses it more than ``memory`` bytes of data (RLIMIT_DATA). No core file.
     """
     os.nice(10)
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
     try:
         result: tuple[str, Any] = ("ok", render(html, StaticOnlyFetcher(find_in(roots))))
+    except MemoryError:
+        result = ("memory", None)
     except Exception as exc:  # reported to the parent, which logs it with the roster
         result = ("error", f"{type(exc).__name__}: {exc}"[:500])
-    connection.send(result)
-    connection.close()
+    try:
+        connection.send(result)
+        connection.close()
+    except OSError:  # the parent stopped waiting (killed, or its worker shut down)
+        pass
 
 
 # A page with text, so that the warm-up loads fonts too (read by path: no Django here).

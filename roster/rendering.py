@@ -1,17 +1,19 @@
-"""Bounded sheet rendering: WeasyPrint runs in a child process with a hard time limit.
+"""Bounded sheet rendering: WeasyPrint runs in a child process with hard limits.
 
-A web process never runs WeasyPrint itself. Each sheet is rendered by a child forked
-from a forkserver that has WeasyPrint preloaded and warmed up (roster.render_warm),
-so a fork costs milliseconds and the child's memory is returned when it exits.
+Only the sheet task worker renders (roster.printing, docs/sheets.md); a web process never
+runs WeasyPrint. Each sheet is rendered by a child forked from a forkserver that has
+WeasyPrint preloaded and warmed up (roster.render_warm), so a fork costs milliseconds
+and the child's memory is returned when it exits.
 
-- At most ``MUSTER_RENDER_CONCURRENCY`` renders run at once per web process; a request
-  waits for a slot only as long as its own deadline allows.
-- ``MUSTER_RENDER_SECONDS`` (10 s) bounds the whole wait, queueing included: past it
-  the child is killed and :class:`SheetTooSlow` raised; the player is told, and the
-  worker thread is free again. Other requests (``/healthz``) are served meanwhile by
-  the worker's other threads (gunicorn gthread), since waiting on a child holds no lock.
-- Children run at nice 10 and under an RLIMIT_CPU backstop, so they cannot outlive a
-  killed worker by more than a few seconds of CPU.
+- ``MUSTER_RENDER_SECONDS`` (20) bounds the CPU time of the child itself (RLIMIT_CPU):
+  a sheet is stopped as too slow only for its own work, never because other sheets or
+  requests kept the machine busy, nor for time spent waiting in the queue. The wall
+  clock is a backstop only (:func:`wall_seconds`): past it the child is killed
+  and the render counts as failed, not as too slow.
+- ``MUSTER_RENDER_MEMORY_MB`` (1024) bounds the child's data memory (RLIMIT_DATA): a
+  sheet past it is stopped as too big.
+- Children run at nice 10, and cannot outlive a killed worker by more than their CPU
+  limit.
 
 See docs/security.md for the limits and the measurements behind them.
 """
@@ -20,9 +22,11 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
 import threading
 import time
 from multiprocessing import forkserver
+from typing import Any
 
 from django.conf import settings
 
@@ -33,14 +37,24 @@ logger = logging.getLogger("muster.sheets")
 
 _context = multiprocessing.get_context("forkserver")
 _start_lock = threading.Lock()
-_slots: threading.BoundedSemaphore | None = None
-_slots_size = 0
+# The wall-clock backstop, in multiples of MUSTER_RENDER_SECONDS, plus a margin for a
+# machine busy with other work.
+WALL_FACTOR = 4
+WALL_MARGIN = 30
+
+
+def wall_seconds() -> float:
+    """How long a render may take on the clock before it is killed as failed (not as too
+    slow): WALL_FACTOR times MUSTER_RENDER_SECONDS plus WALL_MARGIN seconds."""
+    return float(settings.MUSTER_RENDER_SECONDS) * WALL_FACTOR + WALL_MARGIN
 
 
 class SheetNotRendered(Exception):
-    """A sheet could not be made: ``message`` says why in a player's words."""
+    """A sheet could not be made: ``message`` says why in a player's words.
+    ``lasting`` is True when the roster itself is the cause (asking again will not help
+    until it changes)."""
 
-    retry_after: int | None = None
+    lasting = False
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -48,31 +62,25 @@ class SheetNotRendered(Exception):
 
 
 class SheetTooSlow(SheetNotRendered):
-    """The render ran past MUSTER_RENDER_SECONDS and was stopped."""
+    """The render used more than MUSTER_RENDER_SECONDS of CPU and was stopped."""
+
+    lasting = True
 
 
-class RendererBusy(SheetNotRendered):
-    """Every render slot of this process stayed taken until the deadline."""
+class SheetTooBig(SheetNotRendered):
+    """The render needed more than MUSTER_RENDER_MEMORY_MB of memory and was stopped."""
 
-    retry_after = 10
+    lasting = True
 
 
 class RenderFailed(SheetNotRendered):
-    """The child died or WeasyPrint raised (logged with the cause)."""
-
-
-def _slot_pool() -> threading.BoundedSemaphore:
-    global _slots, _slots_size
-    size = max(1, int(settings.MUSTER_RENDER_CONCURRENCY))
-    with _start_lock:
-        if _slots is None or _slots_size != size:
-            _slots, _slots_size = threading.BoundedSemaphore(size), size
-        return _slots
+    """The child died, ran past the wall-clock backstop, or WeasyPrint raised (logged
+    with the cause)."""
 
 
 def start() -> None:
     """Start this process's forkserver (WeasyPrint preloaded) now rather than at the
-    first sheet; idempotent. Called when a web worker starts (roster.wsgi)."""
+    first sheet; idempotent. Called when the sheet worker starts."""
     with _start_lock:
         _context.set_forkserver_preload(["roster.render_warm"])
         forkserver.ensure_running()
@@ -83,58 +91,80 @@ def static_roots() -> list[str]:
     return [str(d) for d in settings.STATICFILES_DIRS]
 
 
+def too_slow_message(limit: float) -> str:
+    """What a player reads when a sheet needs more than ``limit`` seconds of rendering."""
+    return (
+        f"This sheet needs more than {limit:.0f} seconds to print, so printing was stopped. "
+        "Shorter names and labels or fewer models will print; nothing in the roster changed."
+    )
+
+
 def render_bounded(html: str, label: str = "sheet") -> Rendered:
-    """Render sheet HTML to PDF in a child process, within MUSTER_RENDER_SECONDS.
+    """Render sheet HTML to PDF in a child process, within MUSTER_RENDER_SECONDS of CPU
+    and MUSTER_RENDER_MEMORY_MB of memory.
 
     ``label`` names the sheet in log lines ("roster 12"). Logs one line per render
-    when fonts lack glyphs or WeasyPrint warned. Raises SheetTooSlow (child killed),
-    RendererBusy (no slot before the deadline) or RenderFailed (child died or raised).
+    when fonts lack glyphs or WeasyPrint warned. Raises SheetTooSlow or SheetTooBig
+    (child stopped at a limit: the roster's own cost) or RenderFailed (child died, the
+    wall-clock backstop passed, or WeasyPrint raised).
     """
     limit = float(settings.MUSTER_RENDER_SECONDS)
     started = time.monotonic()
-    deadline = started + limit
-    slots = _slot_pool()
-    if not slots.acquire(timeout=limit):
-        logger.warning("%s: not rendered, every render slot stayed busy for %.0f s", label, limit)
-        raise RendererBusy("Muster is printing other sheets right now. Try again in a few seconds.")
-    try:
-        start()
-        rendered = _run_child(html, deadline, limit, label)
-    finally:
-        slots.release()
+    start()
+    rendered = _run_child(html, limit, label)
     log_warnings(rendered, label, time.monotonic() - started)
     return rendered
 
 
-def _run_child(html: str, deadline: float, limit: float, label: str) -> Rendered:
+def _run_child(html: str, limit: float, label: str) -> Rendered:
     receiver, sender = _context.Pipe(duplex=False)
-    cpu = int(limit) + 5
+    memory = int(settings.MUSTER_RENDER_MEMORY_MB) * 1024 * 1024
     child = _context.Process(
-        target=render_child.child_main, args=(sender, html, static_roots(), cpu), daemon=True
+        target=render_child.child_main,
+        args=(sender, html, static_roots(), max(1, int(limit)), memory),
+        daemon=True,
     )
     child.start()
     sender.close()
+    wall = wall_seconds()
     try:
-        if not receiver.poll(max(0.0, deadline - time.monotonic())):
-            logger.warning("%s: rendering stopped after %.0f s (MUSTER_RENDER_SECONDS)", label, limit)
-            raise SheetTooSlow(
-                f"This sheet needs more than {limit:.0f} seconds to print, so printing was stopped. "
-                "Shorter names and labels or fewer models will print; nothing in the roster changed."
-            )
-        try:
-            status, payload = receiver.recv()
-        except (EOFError, OSError):
-            status, payload = "error", f"the renderer exited with code {child.exitcode}"
+        status: str
+        payload: Any = None
+        if receiver.poll(wall):
+            try:
+                status, payload = receiver.recv()
+            except (EOFError, OSError):
+                status = "died"
+        else:
+            status = "wall"
     finally:
         receiver.close()
         if child.is_alive():
             child.kill()
         child.join(timeout=5)
-    if status != "ok":
+    if status == "ok":
+        result: Rendered = payload
+        return result
+    if status == "died" and child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
+        logger.warning("%s: rendering stopped after %.0f s of CPU (RENDER_SECONDS)", label, limit)
+        raise SheetTooSlow(too_slow_message(limit))
+    if status == "memory":
+        logger.warning(
+            "%s: rendering stopped at %s MB of memory (RENDER_MEMORY_MB)",
+            label,
+            settings.MUSTER_RENDER_MEMORY_MB,
+        )
+        raise SheetTooBig(
+            "This sheet needs more memory to print than Muster gives one sheet, so printing was "
+            "stopped. Shorter names and labels or fewer models will print; nothing in the roster changed."
+        )
+    if status == "wall":
+        logger.warning("%s: rendering stopped after %.0f s on the clock (machine busy)", label, wall)
+    elif status == "died":
+        logger.error("%s: rendering failed: the renderer exited with code %s", label, child.exitcode)
+    else:
         logger.error("%s: rendering failed: %s", label, payload)
-        raise RenderFailed("The sheet could not be printed. The roster is safe; try again later.")
-    result: Rendered = payload
-    return result
+    raise RenderFailed("The sheet could not be printed. The roster is safe; try again in a minute.")
 
 
 def log_warnings(rendered: Rendered, label: str, seconds: float) -> None:

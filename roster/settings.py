@@ -232,10 +232,30 @@ MUSTER_SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/"
 if not MUSTER_SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must be an http(s):// address, not {MUSTER_SITE_URL!r}")
 
-# Sheet rendering (roster.rendering): a hard limit per sheet, in seconds, queueing
-# included, and how many sheets one web process renders at once.
-MUSTER_RENDER_SECONDS = env_int("RENDER_SECONDS", 10)
-MUSTER_RENDER_CONCURRENCY = env_int("RENDER_CONCURRENCY", 1)
+# Sheet rendering (roster.rendering, docs/sheets.md): the CPU seconds and the memory one
+# sheet may take in the task worker (waiting in the queue does not count), and how long
+# after a roster's last edit its default sheet is prepared (0: not in the background).
+MUSTER_RENDER_SECONDS = env_int("RENDER_SECONDS", 20)
+MUSTER_RENDER_MEMORY_MB = env_int("RENDER_MEMORY_MB", 1024)
+MUSTER_SHEET_SETTLE_SECONDS = env_int("SHEET_SETTLE_SECONDS", 3)
+
+# Work that takes seconds (sheets) runs as tasks (Django's Tasks API, the django-tasks
+# backport): by default queued in the database and run by `manage.py sheet_worker`;
+# TASK_QUEUE=redis://... queues them in Redis (RQ) for several app servers.
+TASK_QUEUE = os.environ.get("TASK_QUEUE", "database")
+INSTALLED_APPS += ["django_tasks", "roster.printing"]
+if TASK_QUEUE == "database":
+    INSTALLED_APPS += ["django_tasks_db"]
+    TASKS: dict[str, dict[str, Any]] = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+elif TASK_QUEUE.startswith(("redis://", "rediss://", "unix://")):
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    RQ_QUEUES = {"default": {"URL": TASK_QUEUE, "DEFAULT_TIMEOUT": 600}}
+elif TASK_QUEUE == "immediate":
+    # Sheets rendered inside the request that asks: for tests and one-off scripts only.
+    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+else:
+    raise ImproperlyConfigured(f"TASK_QUEUE must be database, immediate or redis://..., not {TASK_QUEUE!r}")
 
 # Rate limits (django-ratelimit), per client address or per user.
 RATELIMIT_VIEW = "roster.limits.rate_limited"
@@ -244,6 +264,7 @@ MUSTER_RATES = {
     "signup": os.environ.get("RATE_SIGNUP", "5/h"),
     "sheet": os.environ.get("RATE_SHEET", "30/m"),
     "import": os.environ.get("RATE_IMPORT", "20/m"),
+    "play": os.environ.get("RATE_PLAY", "240/m"),  # actions at the table (a tap each)
 }
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none).
 MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
@@ -254,7 +275,10 @@ MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 # unless EMAIL_HOST is set (SMTP). allauth's rate limits count in the default cache.
 INSTALLED_APPS += ["allauth", "allauth.account", "roster.accounts"]
 INSTALLED_APPS += ["roster.supplements"]
+INSTALLED_APPS += ["roster.games"]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
+# Last: a form body Django cannot read gets the 400 page before anything reads it.
+MIDDLEWARE += ["roster.middleware.DamagedRosterMiddleware", "roster.middleware.UnreadableBodyMiddleware"]
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",

@@ -3,8 +3,9 @@
 The sheet is HTML rendered from the same Report as the editor. WeasyPrint may read
 only Muster's own static files (fonts, the sheet stylesheet): every other URL, be it
 http, file or data, is refused, so nothing a player types can make the server fetch
-anything. Web requests render through roster.rendering (a child process with a hard
-time limit); rendered sheets are cached by content (roster.sheet_cache).
+anything. Web requests never render: the task worker does (roster.printing), through
+roster.rendering (a child process with hard limits); rendered sheets are cached by
+content (roster.sheet_cache).
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from roster import render_child
+from roster.book_examples import book_comparison
 from roster.evaluation import Evaluation
 from roster.render_child import STATIC_PREFIX
-from roster.rendering import SheetTooSlow, log_warnings, render_bounded
-from roster.sheet_cache import get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
-from rules.document import dump_document
+from roster.rendering import log_warnings
 from rules.registry import SYSTEMS
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -85,40 +85,15 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
         "long": len(evaluation.report.models) >= LONG_SHEET_MODELS,
+        "book": book_comparison(evaluation),
     }
     return render_to_string(f"systems/{system.id}/sheet.html", context)
 
 
 def render_pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:
     """Render sheet HTML to PDF bytes in this process, reading nothing but Muster's
-    static files. For commands and tests; web requests use :func:`cached_sheet`."""
+    static files. For commands and tests; the web asks roster.printing.queue.ask()."""
     started = time.monotonic()
     rendered = render_child.render(html, fetcher or StaticOnlyFetcher())
     log_warnings(rendered, "sheet", time.monotonic() - started)
     return rendered.pdf
-
-
-def cached_sheet(evaluation: Evaluation, info: SheetInfo, label: str = "sheet") -> bytes:
-    """The PDF of an evaluated roster, from the shared cache when this exact sheet was
-    made before, else rendered within the limits of roster.rendering.
-
-    ``label`` names the roster in log lines. Raises rendering.SheetNotRendered (with a
-    message for the player) when the render is stopped, busy or fails; a sheet stopped
-    for taking too long is refused at once for ten minutes after.
-    """
-    # A supplement's values are part of what the sheet shows: its digest joins the key.
-    rules = "+".join(d for d in (evaluation.digest, evaluation.supplement_digest) if d)
-    key = sheet_key(dump_document(evaluation.document), rules, info)
-    pdf = get_sheet(key)
-    if pdf is not None:
-        return pdf
-    refused = refused_sheet(key)
-    if refused is not None:
-        raise SheetTooSlow(refused)
-    try:
-        pdf = render_bounded(sheet_html(evaluation, info), label).pdf
-    except SheetTooSlow as exc:
-        refuse_sheet(key, exc.message)
-        raise
-    put_sheet(key, pdf)
-    return pdf

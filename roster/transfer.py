@@ -16,8 +16,14 @@ from rules.supplement import Supplement, dump_supplement, embedded_supplement, s
 
 def export_json(document: dict[str, Any], supplement: Supplement | None = None) -> str:
     """The canonical JSON text of a stored document (indented, UTF-8, newline at the end),
-    carrying the supplement it uses under "supplement" (docs/supplements.md)."""
-    data = dump_document(parse_document(document))
+    carrying the supplement it uses under "supplement" (docs/supplements.md). A stored
+    document that no longer parses (old data, a bug: roster.evaluation.DamagedRoster)
+    is written as stored, so its owner always gets the data back; importing it again
+    names what is wrong."""
+    try:
+        data = dump_document(parse_document(document))
+    except DocumentError:
+        data = dict(document)
     if supplement is not None:
         data["supplement"] = dump_supplement(supplement)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

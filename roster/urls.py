@@ -5,10 +5,13 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
-from roster.views import account_page, accounts, editor, history, rosters, sharing, transfer
+from roster.views import account_page, accounts, editor, fill, history, rosters, sharing, transfer
 
 # The admin's log-in is the players' log-in (allauth's, with its rate limits).
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
+
+# Never Django's default, which reads the unreadable body again (roster.middleware).
+handler400 = "roster.middleware.bad_request_page"
 
 urlpatterns = [
     path("", accounts.home, name="home"),
@@ -36,6 +39,7 @@ urlpatterns = [
     path("rosters/<int:pk>/models/<int:index>/", editor.model, name="model-update"),
     path("rosters/<int:pk>/models/<int:index>/remove/", editor.remove_model, name="model-remove"),
     path("rosters/<int:pk>/models/<int:index>/duplicate/", editor.duplicate_model, name="model-duplicate"),
+    path("rosters/<int:pk>/models/<int:index>/fill/", fill.fill_gaps, name="model-fill"),
     path("rosters/<int:pk>/models/<int:index>/move/", editor.move_model, name="model-move"),
     path("rosters/<int:pk>/undo/", editor.undo, name="roster-undo"),
     path("rosters/<int:pk>/redo/", editor.redo, name="roster-redo"),
@@ -46,12 +50,15 @@ urlpatterns = [
     path("rosters/<int:pk>/export.json", transfer.export_roster_json, name="roster-export-json"),
     path("rosters/<int:pk>/export.txt", transfer.export_roster_text, name="roster-export-text"),
     path("rosters/<int:pk>/sheet.pdf", sharing.sheet, name="roster-sheet"),
+    path("rosters/<int:pk>/sheet/status/", sharing.sheet_status, name="roster-sheet-status"),
     path("rosters/<int:pk>/share/", sharing.share_create, name="roster-share"),
     path("rosters/<int:pk>/share/revoke/", sharing.share_revoke, name="roster-share-revoke"),
     path("rosters/<int:pk>/share/restore/", sharing.share_restore, name="roster-share-restore"),
     path("s/<str:token>/", sharing.shared, name="shared"),
     path("s/<str:token>/sheet.pdf", sharing.shared_sheet, name="shared-sheet"),
+    path("s/<str:token>/sheet/status/", sharing.shared_sheet_status, name="shared-sheet-status"),
     path("s/<str:token>/copy/", sharing.shared_copy, name="shared-copy"),
     path("", include("roster.supplements.urls")),
+    path("", include("roster.games.urls")),
     path("admin/", admin.site.urls),
 ]

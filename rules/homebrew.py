@@ -3,24 +3,33 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import AfterValidator, BaseModel, StringConstraints, model_validator
+from pydantic import BaseModel, Field, model_validator
 
-from rules.text import clean_text
+from rules.schema import NoteText, ShortText, SummaryText
 
 SUPPLEMENT_FORMAT = "muster.supplement/1"
 MAX_VALUES = 100
 MAX_HOMEBREW = 30
 # A homebrew entry's one-line rules: the player's free text, cleaned like every name.
-Summary = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300), AfterValidator(clean_text)
-]
+Summary = SummaryText
+MAX_ALIASES = 5
 
 
 def slug_of(name: str) -> str:
     """A slug from a printed name: "Long Gunner" -> "long-gunner" ("homebrew" if nothing is left)."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60] or "homebrew"
+
+
+class HomebrewText(BaseModel):
+    """Mixin: the free text every homebrew entry has, under the one text policy
+    (rules.text.clean_text, measured after NFC): ``name`` and each of at most five
+    ``aliases`` 60 characters, like the book's own entries; ``note`` 1,000."""
+
+    name: ShortText
+    aliases: list[ShortText] = Field(default_factory=list, max_length=MAX_ALIASES)
+    note: NoteText | None = None
 
 
 class SlugFromName(BaseModel):

@@ -7,33 +7,33 @@ from typing import Annotated, Any, Protocol, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, PrivateAttr, StringConstraints
 
 from rules.names import name_key
-from rules.text import clean_text
+from rules.text import text_of_at_most
 
 FORMAT = "muster.roster/1"
 
-# Free text a player types: trimmed, NFC-normalised, non-empty, bounded so a pasted novel
-# is refused, and free of characters that are invisible or reorder the text around them
-# (rules.text.clean_text says which and why).
+# Free text a player types: trimmed, NFC-normalised, non-empty, bounded (measured after
+# normalising: the stored text) so a pasted novel is refused, and free of characters that
+# are invisible or reorder the text around them (rules.text.clean_text says which and why).
 NAME_MAX = 100
 LABEL_MAX = 100
-Name = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_MAX),
-    AfterValidator(clean_text),
-]
+ROSTER_NAME_MAX = 200
+SHORT_MAX = 60
+SUMMARY_MAX = 300
+NOTE_MAX = 1000
+_TRIMMED = StringConstraints(strip_whitespace=True, min_length=1)
+Name = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(NAME_MAX))]
 # What a player writes beside a catalogue name: the item a skill stands for ("Sword"),
-# the weapon a trait blesses. Shorter than a name: it is printed inline, many times.
-Label = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=LABEL_MAX),
-    AfterValidator(clean_text),
-]
-RosterName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), AfterValidator(clean_text)
-]
-Ref = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), AfterValidator(clean_text)
-]
+# the weapon a trait blesses.
+Label = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(LABEL_MAX))]
+RosterName = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(ROSTER_NAME_MAX))]
+Ref = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(NAME_MAX))]
+# A homebrew entry's printed name, alias, fighter and equipment: as long as the book's own
+# (60, the rules data tables' limit); its one-line rules, source and transcription (300);
+# a note beside it (1,000).
+ShortText = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(SHORT_MAX))]
+SummaryText = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(SUMMARY_MAX))]
+NoteText = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(NOTE_MAX))]
+SectionText = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(NAME_MAX))]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 
 

@@ -10,11 +10,19 @@ surrogate code points, and more than four combining marks on one letter.
 
 Refused rather than silently removed: a player sees why the name was not taken and
 what to change, and a stored name is always exactly what was typed (see docs/security.md).
+
+Lengths are measured on the normalised text, the text that is stored: NFC can make a
+text longer (U+FB2C becomes three code points, U+0958 two), and a limit checked before
+it let a stored document grow past the limit its own schema then refused when it was
+read again. :func:`clean_text` with ``max_length`` is the one text policy; the schema's
+text types (rules.schema) and the homebrew fields all go through it, so whatever is
+stored parses again to the same text.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 # Zero-width non-joiner and joiner shape Persian, Indic scripts and emoji sequences;
 # they are allowed only between two non-ASCII characters, where a script can need them.
@@ -56,11 +64,25 @@ def text_problem(text: str) -> str | None:
     return None
 
 
-def clean_text(text: str) -> str:
-    """NFC-normalise ``text`` and return it; raises ValueError (with the reason) when it
-    holds a refused character (see the module docstring)."""
+def clean_text(text: str, max_length: int | None = None) -> str:
+    """NFC-normalise ``text`` and return it; raises ValueError (with the reason, in a
+    player's words) when it holds a refused character (see the module docstring) or, with
+    ``max_length``, when the normalised text has more than ``max_length`` characters
+    (code points). Normalising is idempotent, so the result passes again unchanged."""
     normal = unicodedata.normalize("NFC", text)
     problem = text_problem(normal)
     if problem is not None:
         raise ValueError(problem)
+    if max_length is not None and len(normal) > max_length:
+        raise ValueError(f"at most {max_length} characters")
     return normal
+
+
+def text_of_at_most(max_length: int) -> Callable[[str], str]:
+    """:func:`clean_text` bounded to ``max_length`` characters after normalising: the
+    validator of every free-text type (rules.schema.Name and its kin)."""
+
+    def clean(text: str) -> str:
+        return clean_text(text, max_length)
+
+    return clean

@@ -21,6 +21,15 @@ def _fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _sheets_at_once(settings: Any) -> None:
+    """Sheet tasks run inside the request that queues them (the immediate backend), so a
+    sheet URL answers the PDF; nothing is prepared in the background. The tests of the
+    queue itself (tests/web/test_sheet_queue.py) use the database queue and a worker."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    settings.MUSTER_SHEET_SETTLE_SECONDS = 0
+
+
 def pytest_collection_modifyitems(items: list[Any]) -> None:
     """Run the browser tests last: their live server empties the tables when done, and
     the other tests rely on the rules data loaded once per session."""

@@ -4,7 +4,9 @@
 ``Alice``, ``ALICE`` and ``Ａｌｉｃｅ`` fold alike. ``skeleton`` goes further and maps every
 character to one representative of its confusables class (Unicode's confusables data, as
 shipped by the confusable-homoglyphs package), so Cyrillic ``аlice``, ``alıce`` (dotless i)
-and ``alİce`` (dotted capital I) share ``alice``'s skeleton. Both keys are stored with a
+and ``alİce`` (dotted capital I) share ``alice``'s skeleton; small capitals (``ᴀʟɪᴄᴇ``),
+digits written for letters (``b0b``) and the Cyrillic soft sign (``Ьob``) too, which that
+data leaves apart. ``mixed_scripts`` names a name's scripts when it mixes them. Both keys are stored with a
 unique constraint (models.UsernameKey), so every database refuses a second holder, SQLite
 included. See docs/accounts.md.
 """
@@ -14,9 +16,21 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from confusable_homoglyphs.categories import unique_aliases
 from confusable_homoglyphs.confusables import confusables_data
 
 _COMBINING_DOT_ABOVE = "\u0307"
+# Look-alikes Unicode's confusables data does not link to the letter a reader sees: digits
+# written for letters ("b0b", "bo5s"), and the Cyrillic soft sign read as a b ("ьob").
+_READ_AS = {"0": "o", "5": "s", "\u044c": "b", "\u0185": "b"}
+_SMALL_CAPITAL = "SMALL CAPITAL "
+# Scripts that may share one name (Unicode's "highly restrictive" profile, UTS #39):
+# Japanese, Chinese and Korean writing mix Latin with their own scripts.
+_MIXES = (
+    {"LATIN", "HAN", "HIRAGANA", "KATAKANA"},
+    {"LATIN", "HAN", "BOPOMOFO"},
+    {"LATIN", "HAN", "HANGUL"},
+)
 
 
 def fold(username: str) -> str:
@@ -39,8 +53,33 @@ def _representative(char: str) -> str:
     return min(seen)
 
 
+@lru_cache(maxsize=4096)
+def _read_as(char: str) -> str:
+    """What a reader takes ``char`` for, where the confusables data does not say: a small
+    capital ("ᴀ", U+1D00) its letter, a digit written for a letter that letter."""
+    if char in _READ_AS:
+        return _READ_AS[char]
+    name = unicodedata.name(char, "")
+    if _SMALL_CAPITAL in name:
+        letters = name.split(_SMALL_CAPITAL, 1)[1]
+        if letters.isalpha() and letters.isascii() and " " not in letters:
+            return letters.lower()
+    return char
+
+
 def _map(text: str) -> str:
-    return "".join(_representative(c) for c in text)
+    return "".join(_representative(c) for c in "".join(_read_as(c) for c in text))
+
+
+def mixed_scripts(username: str) -> list[str] | None:
+    """The scripts of a name that mixes letters of scripts no language writes together
+    ("Ьob": Cyrillic and Latin), sorted, title-cased; None for a name of one script (or
+    an allowed mix, such as Japanese's Latin, Han and kana). Digits and punctuation
+    belong to every script."""
+    scripts = set(unique_aliases(username)) - {"COMMON", "INHERITED"}
+    if len(scripts) <= 1 or any(scripts <= allowed for allowed in _MIXES):
+        return None
+    return sorted(script.title() for script in scripts)
 
 
 def skeleton(username: str) -> str:

@@ -46,7 +46,7 @@ def pinned_supplement(roster: Any) -> SupplementDocument | None:
 def pin(roster: Any, version: SupplementVersion | None) -> None:
     """Make the roster use ``version`` (None: no supplement), and bring the roster list's
     summary (cost, legal) up to date with it. Cached sheets need nothing: their key holds
-    the supplement's digest (roster.sheets.cached_sheet)."""
+    the supplement's digest (roster.printing.queue.key_of)."""
     from roster.evaluation import evaluate_roster
     from roster.models import Roster
 

@@ -48,8 +48,12 @@ def account(request: HttpRequest) -> HttpResponse:
 @login_required
 def rosters_zip(request: HttpRequest) -> HttpResponse:
     """Every roster of the player (not the deleted ones) as one zip of JSON files,
-    ``muster-rosters-<username>-<date>.zip``; the Import page reads it whole."""
-    data = build_archive(list(_active_rosters(player(request))))
+    ``muster-rosters-<username>-<date>.zip``, with their games under ``games/``; the
+    Import page reads its rosters whole."""
+    from roster.games.transfer import archived_games
+
+    user = player(request)
+    data = build_archive(list(_active_rosters(user)), archived_games(user))
     response = HttpResponse(data, content_type="application/zip")
     filename = f"muster-rosters-{request.user.get_username()}-{timezone.now():%Y-%m-%d}.zip"
     response["Content-Disposition"] = content_disposition_header(True, filename)
@@ -92,13 +96,19 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
             )
     except ArchiveError as exc:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
+    # One short transaction per roster (Roster.create's own), never one around the whole
+    # zip: on SQLite a transaction holds the database's one write lock, and 200 rosters
+    # evaluated inside one kept every other player's edit waiting for seconds. All or
+    # nothing still: if a roster cannot be made, the ones made before it are deleted.
+    made: list[int] = []
     try:
-        with transaction.atomic():
-            for document, supplement in documents:
-                roster = Roster.create(player(request), document, action="Imported")
-                if supplement is not None:  # the export carried its supplement: the same numbers
-                    pin(roster, adopt(player(request), supplement))
+        for document, supplement in documents:
+            roster = Roster.create(player(request), document, action="Imported")
+            made.append(roster.pk)
+            if supplement is not None:  # the export carried its supplement: the same numbers
+                pin(roster, adopt(player(request), supplement))
     except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
+        Roster.objects.filter(pk__in=made).delete()
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)
     messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")

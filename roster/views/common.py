@@ -15,6 +15,7 @@ from django.utils import timezone
 from django_htmx.http import push_url, retarget
 from django_htmx.middleware import HtmxDetails
 
+from roster.book_examples import book_comparison
 from roster.evaluation import Evaluation, evaluate_roster
 from roster.forms import RevisionForm
 from roster.models import Roster
@@ -136,6 +137,7 @@ def panel_context(
         "notice": notice,
         "conflict": conflict,
         "rules_changes": rules_changes(roster, evaluation),
+        "book": book_comparison(evaluation),
         "can_undo": can_undo,
         "can_redo": can_redo,
         "share_link": lambda: roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from roster import operations
 from roster.models import Revision, StaleRevision
+from roster.revisions import KEEP_DAILY, KEEP_NEWEST
 from roster.views.common import (
     HtmxHttpRequest,
     after_edit,
@@ -26,8 +27,15 @@ from roster.views.editor import CONFLICT
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     """Every revision, newest first, with when it was made and what changed."""
     roster = get_roster_for_user(request, pk)
-    revisions = roster.revisions.order_by("-number").only("number", "action", "created")
-    return render(request, "roster/history.html", {"roster": roster, "revisions": revisions})
+    revisions = list(roster.revisions.order_by("-number").only("number", "action", "created"))
+    context = {
+        "roster": roster,
+        "revisions": revisions,
+        "keep_newest": KEEP_NEWEST,
+        "keep_daily": KEEP_DAILY,
+        "thinned": len(revisions) < roster.head,
+    }
+    return render(request, "roster/history.html", context)
 
 
 @require_POST

@@ -19,6 +19,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.catalogue import get_catalogue
 from roster.models import Roster, StaleRevision, TooManyRosters
+from roster.quota import undelete
+from roster.supplements.fill import players_supplement
 from roster.supplements.pins import pin, pinned_version
 from roster.systems import UIS
 from roster.views.common import get_roster_for_user, player, posted_revision
@@ -118,6 +120,11 @@ def roster_new(request: HttpRequest) -> HttpResponse:
         except TooManyRosters as exc:
             error = exc.message
         else:
+            # A new roster uses the player's own values at once: their supplement of this
+            # game (the most recently changed one), as "Save for all my rosters" promises.
+            own = players_supplement(request.user, roster)
+            if own is not None:
+                pin(roster, own.latest)
             return redirect("roster-edit", roster.pk)
     form.update(options=options, errors=errors, name=name)
     return render(request, "roster/new.html", _new_context(forms, form, error), status=422)
@@ -133,6 +140,7 @@ def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
     document = parse_document(load_json(json.dumps(example["document"]))).model_dump(
         mode="json", exclude_none=True
     )
+    document["example"] = slug  # its explanation beside the totals (roster.book_examples)
     try:
         roster = Roster.create(request.user, document, action=f"Started from the example {example['name']}")
     except TooManyRosters:
@@ -187,5 +195,8 @@ def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_undelete(request: HttpRequest, pk: int) -> HttpResponse:
     """Undo a delete."""
     roster = get_object_or_404(Roster, pk=pk, owner=request.user, deleted__isnull=False)
-    Roster.objects.filter(pk=roster.pk).update(deleted=None)
+    try:
+        undelete(roster)
+    except TooManyRosters as exc:
+        messages.error(request, exc.message)
     return redirect("roster-list")

@@ -16,13 +16,20 @@ from django.views.decorators.http import require_GET, require_POST
 from roster.evaluation import evaluate_roster
 from roster.limits import already_logged, limited
 from roster.models import Roster, ShareLink, TooManyRosters
-from roster.rendering import SheetNotRendered
+from roster.printing import queue as printing
+from roster.printing.queue import FAILED_SECONDS, ask
 from roster.sheet_names import sheet_disposition
-from roster.sheets import PAPERS, SheetInfo, cached_sheet
+from roster.sheets import PAPERS, SheetInfo
 from roster.supplements.pins import adopt, pin, pinned_supplement
 from roster.systems import ui_for
+from roster.versions import compare_sheet, rules_version
 from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context, stopped_link
 from rules.registry import SYSTEMS
+
+# How often the page of a sheet being prepared asks where it stands (htmx), and how often
+# it reloads without JavaScript (each reload counts against RATE_SHEET).
+POLL_SECONDS = 1
+REFRESH_SECONDS = 5
 
 
 def active_link(roster: Roster) -> ShareLink | None:
@@ -36,33 +43,86 @@ def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
     return link.address if link else None
 
 
-def _pdf_response(
-    request: HttpRequest, roster: Roster, link: ShareLink | None, back: str | None = None
-) -> HttpResponse:
+def _sheet_info(request: HttpRequest, roster: Roster, link: ShareLink | None) -> SheetInfo:
     paper = request.GET.get("paper", "a4")
     paper = paper if paper in PAPERS else "a4"
     compact = request.GET.get("compact", "") in ("1", "yes", "true")
-    evaluation = evaluate_roster(roster)
-    info = SheetInfo(
+    return SheetInfo(
         owner=roster.owner.get_username(), paper=paper, compact=compact, share_url=share_url(request, link)
     )
-    try:
-        pdf = cached_sheet(evaluation, info, label=f"roster {roster.pk}")
-    except SheetNotRendered as exc:
-        return sheet_refused(request, roster, exc, back or reverse("roster-edit", args=[roster.pk]))
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = sheet_disposition(roster.name, paper, compact)
+
+
+def _variant(info: SheetInfo) -> str:
+    paper = "US Letter" if info.paper == "letter" else "A4"
+    return f"{paper}, {'compact (without the rule summaries)' if info.compact else 'with the rule summaries'}"
+
+
+def _query(info: SheetInfo) -> str:
+    parts = (["paper=letter"] if info.paper == "letter" else []) + (["compact=1"] if info.compact else [])
+    return f"?{'&'.join(parts)}" if parts else ""
+
+
+def _sheet_answer(
+    request: HttpRequest,
+    roster: Roster,
+    link: ShareLink | None,
+    urls: tuple[str, str, str],
+    *,
+    enqueue: bool,
+) -> HttpResponse:
+    """The sheet, or the page that follows its preparation (docs/sheets.md). ``urls`` are
+    the sheet's, its status page's and the way back; ``enqueue`` queues a sheet not yet
+    asked for (the sheet URL does; the status page only follows)."""
+    info = _sheet_info(request, roster, link)
+    state = ask(roster, info, enqueue=enqueue)
+    sheet_url, status_url, back = urls
+    if state.pdf is not None and enqueue:
+        response = HttpResponse(state.pdf, content_type="application/pdf")
+        response["Content-Disposition"] = sheet_disposition(roster.name, info.paper, info.compact)
+        return response
+    query = _query(info)
+    context = {
+        "roster": roster,
+        "state": state,
+        "waiting": state.job is not None,
+        "sheet_url": sheet_url + query,
+        "status_url": status_url + query,
+        "back": back,
+        "variant": _variant(info),
+        "poll": POLL_SECONDS,
+        "refresh": REFRESH_SECONDS,
+    }
+    if getattr(request, "htmx", False):
+        return render(request, "sheet_preparing.html#status", context)
+    status = 200
+    if state.refused is not None:
+        status = 422
+    elif state.failed is not None:
+        status = 503
+    elif state.job is not None:
+        status = 202
+    response = render(request, "sheet_preparing.html", context, status=status)
+    if state.failed is not None:
+        response["Retry-After"] = str(FAILED_SECONDS)
+    if status >= 400:
+        already_logged(response)  # roster.rendering logged why, in one line
     return response
 
 
-def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered, back: str) -> HttpResponse:
-    """The page a player gets instead of a sheet that was stopped or could not be made
-    (503, with Retry-After when waiting helps)."""
-    context = {"roster": roster, "message": exc.message, "back": back}
-    response = render(request, "sheet_refused.html", context, status=503)
-    if exc.retry_after:
-        response["Retry-After"] = str(exc.retry_after)
-    return already_logged(response)  # roster.rendering logged why, in one line
+def _owner_urls(roster: Roster) -> tuple[str, str, str]:
+    return (
+        reverse("roster-sheet", args=[roster.pk]),
+        reverse("roster-sheet-status", args=[roster.pk]),
+        reverse("roster-edit", args=[roster.pk]),
+    )
+
+
+def _shared_urls(token: str) -> tuple[str, str, str]:
+    return (
+        reverse("shared-sheet", args=[token]),
+        reverse("shared-sheet-status", args=[token]),
+        reverse("shared", args=[token]),
+    )
 
 
 @require_GET
@@ -71,7 +131,16 @@ def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered, b
 def sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The owner's PDF roster sheet (?paper=a4|letter, ?compact=1 without the rule summaries)."""
     roster = get_roster_for_user(request, pk)
-    return _pdf_response(request, roster, active_link(roster))
+    return _sheet_answer(request, roster, active_link(roster), _owner_urls(roster), enqueue=True)
+
+
+@require_GET
+@login_required
+def sheet_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """Where the owner's sheet stands (same options as :func:`sheet`): the page, or with
+    htmx its status part, that follows a sheet being prepared. Never queues or renders."""
+    roster = get_roster_for_user(request, pk)
+    return _sheet_answer(request, roster, active_link(roster), _owner_urls(roster), enqueue=False)
 
 
 @require_POST
@@ -81,6 +150,7 @@ def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     roster = get_roster_for_user(request, pk)
     if active_link(roster) is None:
         ShareLink.objects.create(roster=roster)
+        printing.after_edit(roster, roster.updated)  # the default sheet's QR code changed
     return after_edit(request, roster)
 
 
@@ -89,7 +159,8 @@ def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Revoke every share link of the roster: they answer 404 from now on."""
     roster = get_roster_for_user(request, pk)
-    roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now())
+    if roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now()):
+        printing.after_edit(roster, roster.updated)
     return after_edit(request, roster)
 
 
@@ -102,6 +173,7 @@ def share_restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     link = stopped_link(roster)
     if link is not None and active_link(roster) is None:
         ShareLink.objects.filter(pk=link.pk).update(revoked=None)
+        printing.after_edit(roster, roster.updated)
     return after_edit(request, roster)
 
 
@@ -129,6 +201,8 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         view_template=ui.view_template,
         system=SYSTEMS[roster.system],
         fingerprint=evaluation.fingerprint,
+        rules_version=rules_version(roster.system, evaluation.digest),
+        sheet=compare_sheet(roster, evaluation, request.GET["sheet"]) if request.GET.get("sheet") else None,
     )
     return render(request, "roster/shared.html", context)
 
@@ -137,9 +211,17 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 @cache_control(private=True, no_cache=True)
 @limited("sheet", method="GET")
 def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The PDF sheet behind a share link."""
+    """The PDF sheet behind a share link, or the page that follows its preparation."""
     link, roster = _shared_roster(token)
-    return _pdf_response(request, roster, link, back=reverse("shared", args=[token]))
+    return _sheet_answer(request, roster, link, _shared_urls(token), enqueue=True)
+
+
+@require_GET
+@cache_control(private=True, no_cache=True)
+def shared_sheet_status(request: HttpRequest, token: str) -> HttpResponse:
+    """Where the sheet behind a share link stands (see :func:`sheet_status`)."""
+    link, roster = _shared_roster(token)
+    return _sheet_answer(request, roster, link, _shared_urls(token), enqueue=False)
 
 
 @require_POST

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.catalogue import get_catalogue
 from roster.limits import limited
+from roster.site import absolute
 from roster.supplements.changes import version_changes
 from roster.supplements.forms import (
     SupplementForm,
@@ -215,9 +216,10 @@ def supplement_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _share_url(request: HttpRequest, supplement: Supplement) -> str | None:
+    """The supplement's share link on SITE_URL (roster.site), never the Host header."""
     if not supplement.share_token:
         return None
-    return request.build_absolute_uri(reverse("supplement-shared", args=[supplement.share_token]))
+    return absolute(reverse("supplement-shared", args=[supplement.share_token]))
 
 
 @require_GET

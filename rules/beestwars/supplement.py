@@ -11,24 +11,25 @@ from pydantic import Field, model_validator
 
 from rules.beestwars.catalogue import Profile
 from rules.beestwars.document import Supplied
-from rules.homebrew import MAX_HOMEBREW, MAX_VALUES, SlugFromName
-from rules.schema import Name, Ref, Slug, Strict
+from rules.homebrew import MAX_HOMEBREW, MAX_VALUES, HomebrewText, SlugFromName
+from rules.schema import Name, Ref, ShortText, Slug, Strict, SummaryText
 
 
-class HomebrewProfile(SlugFromName, Profile):
-    """A homebrew profile: every value given; ``fighter`` is the name unless given."""
+class HomebrewProfile(SlugFromName, HomebrewText, Profile):
+    """A homebrew profile: every value given; ``fighter`` is the name unless given. Its
+    text fields under the one text policy (rules.homebrew.HomebrewText)."""
 
-    aliases: list[str] = Field(default_factory=list, max_length=5)
+    fighter: ShortText
     skill: int = Field(ge=3, le=18)
     might: int = Field(ge=1, le=6)
     toughness: int = Field(ge=1, le=30)
     movement: int = Field(ge=1, le=24)
     defense: int = Field(ge=-3, le=0)
-    equipment: str | None = Field(default=None, min_length=1, max_length=60)
+    equipment: ShortText | None = None
     abilities: list[Slug] = Field(default_factory=list, max_length=10)
     points: int = Field(ge=0, le=1000)
     unique: bool = False
-    raw: str = Field(default="homebrew", min_length=1, max_length=300)
+    raw: SummaryText = "homebrew"
     page: int = 0
 
     @model_validator(mode="before")

@@ -15,8 +15,8 @@ from pydantic import Field
 
 from rules.brutality.catalogue import ModelAbility, ModelClass, ModelTrait, StatKey, Upgrade
 from rules.brutality.document import MOVE_MAX, STAT_MAX, Supplied
-from rules.homebrew import MAX_HOMEBREW, MAX_VALUES, SlugFromName, Summary
-from rules.schema import Name, Ref, Strict
+from rules.homebrew import MAX_HOMEBREW, MAX_VALUES, HomebrewText, SlugFromName, Summary
+from rules.schema import Name, Ref, SectionText, Strict
 
 HOMEBREW = "Homebrew"
 
@@ -27,11 +27,10 @@ class AbilityValues(Strict):
     summary: Summary | None = None
 
 
-class _FullLine(SlugFromName):
+class _FullLine(SlugFromName, HomebrewText):
     """A homebrew stat line: every value given, within the bounds of supplied values."""
 
-    section: str = Field(default=HOMEBREW, min_length=1, max_length=100)
-    aliases: list[str] = Field(default_factory=list, max_length=5)
+    section: SectionText = HOMEBREW
     Move: int = Field(ge=1, le=MOVE_MAX)
     FS: int = Field(ge=1, le=STAT_MAX)
     Dex: int = Field(ge=1, le=STAT_MAX)
@@ -43,7 +42,6 @@ class _FullLine(SlugFromName):
     power_access: bool | None = None
     Powers: int = Field(ge=0, le=10)
     summary: Summary | None = None
-    note: str | None = None
 
 
 class HomebrewClass(_FullLine, ModelClass):
@@ -54,22 +52,20 @@ class HomebrewUpgrade(_FullLine, Upgrade):
     """A homebrew upgrade of a class (``for_class``: a book or homebrew class slug)."""
 
 
-class HomebrewTrait(SlugFromName, ModelTrait):
+class HomebrewTrait(SlugFromName, HomebrewText, ModelTrait):
     """A homebrew Model Trait: stat ``modifiers`` (-3..3 each), Powers it gives."""
 
-    section: str = Field(default=HOMEBREW, min_length=1, max_length=100)
-    aliases: list[str] = Field(default_factory=list, max_length=5)
+    section: SectionText = HOMEBREW
     modifiers: dict[StatKey, Annotated[int, Field(ge=-3, le=3)]] = Field(default_factory=dict)
     gives_powers: int = Field(default=0, ge=0, le=3)
     power_range: int | None = Field(default=None, ge=1, le=MOVE_MAX)
     summary: Summary
 
 
-class HomebrewAbility(SlugFromName, ModelAbility):
+class HomebrewAbility(SlugFromName, HomebrewText, ModelAbility):
     """A homebrew Model Ability with its rules in one line."""
 
-    section: str = Field(default=HOMEBREW, min_length=1, max_length=100)
-    aliases: list[str] = Field(default_factory=list, max_length=5)
+    section: SectionText = HOMEBREW
     summary: Summary
 
 

@@ -9,18 +9,19 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.homebrew import MAX_HOMEBREW, SlugFromName, Summary
+from rules.homebrew import MAX_HOMEBREW, HomebrewText, SlugFromName, Summary
 from rules.iron_honor.catalogue import Trait
-from rules.schema import Name, Strict
+from rules.schema import Name, Strict, SummaryText
 
 
-class HomebrewTrait(SlugFromName, Trait):
-    """A homebrew trait: category (heroic, rare, common), cost in ExP (-20..50), summary."""
+class HomebrewTrait(SlugFromName, HomebrewText, Trait):
+    """A homebrew trait: category (heroic, rare, common), cost in ExP (-20..50), summary;
+    its text fields under the one text policy (rules.homebrew.HomebrewText)."""
 
-    aliases: list[str] = Field(default_factory=list, max_length=5)
     cost: int = Field(ge=-20, le=50)
     page: int | None = None
     summary: Summary
+    source: SummaryText | None = None
 
 
 class IronHonorValues(Strict):

@@ -42,9 +42,27 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     brutality = Roster.create(user, example("brutality-moderate-points"))
     beestwars = Roster.create(user, beestwars_example())
     empty = Roster.create(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
+    lantern = Roster.create(
+        user,
+        {
+            **example("iron-and-honor-lantern-adventuring-co"),
+            "example": "iron-and-honor-lantern-adventuring-co",
+        },
+    )
+    ranged = example("brutality-moderate-points")
+    ranged["models"][2] = {"name": "Shooter", "class": "Ranged"}
+    gaps = Roster.create(user, ranged)  # its card asks for the Ranged line, "Save for all my rosters"
     link = ShareLink.objects.create(roster=ih)
+    damaged = Roster.create(user, example("iron-and-honor-sundered-elve"))
+    Roster.objects.filter(pk=damaged.pk).update(document={**damaged.document, "models": [{"bogus": 1}]})
     problems = {}
-    for url in ("/", "/accounts/signup/", "/accounts/login/", f"/s/{link.token}/"):
+    for url in (
+        "/",
+        "/accounts/signup/",
+        "/accounts/login/",
+        f"/s/{link.token}/",
+        f"/s/{link.token}/?sheet=0123456789ab",
+    ):
         page.goto(url)
         problems[url] = serious(page)
     page.goto("/accounts/login/")
@@ -53,7 +71,13 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     page.click("button:has-text('Log in')")
     page.wait_for_url("**/rosters/")
     urls = ["/rosters/", "/rosters/new/", "/rosters/new/?system=brutality", "/rosters/import/"]
-    urls += [f"/rosters/{empty.pk}/", "/supplements/"]  # an empty warband: "No models yet" is read too
+    urls += [
+        f"/rosters/{empty.pk}/",
+        "/supplements/",
+        f"/rosters/{lantern.pk}/",
+        f"/rosters/{gaps.pk}/models/2/",
+    ]  # an empty warband: "No models yet" is read too
+    urls.append(f"/rosters/{damaged.pk}/")  # the damaged-roster page
     for roster, index, picker in ((ih, 6, "traits"), (brutality, 1, "powers"), (beestwars, 3, None)):
         urls += [f"/rosters/{roster.pk}/", f"/rosters/{roster.pk}/models/{index}/"]
         if picker:

@@ -32,6 +32,12 @@ MATRIX = {
     ),
     "shared": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "shared-sheet": ("GET", "token", None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "shared-sheet-status": (
+        "GET",
+        "token",
+        None,
+        {"owner": 200, "stranger": 200, "anon": 200, "holder": 200},
+    ),
     "shared-copy": ("POST", "token", None, {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}),
     "admin:index": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
 }
@@ -72,6 +78,7 @@ OWNED_GET = [
     "roster-export-json",
     "roster-export-text",
     "roster-sheet",
+    "roster-sheet-status",
 ]
 OWNED_POST = {
     "roster-rename": {"name": "Renamed"},
@@ -81,6 +88,7 @@ OWNED_POST = {
     "roster-options": {"name": "N", "game_size": "large"},
     "model-add": {"kind": "follower"},
     "model-update": "model",
+    "model-fill": "model",
     "model-remove": {},
     "model-duplicate": {},
     "model-move": {"direction": "up"},
@@ -122,6 +130,23 @@ MATRIX.update(
     }
 )
 
+# Games (docs/play.md): only the owner sees or acts; a plain form post is redirected back.
+MATRIX.update(
+    {
+        "game-list": ("GET", None, None, PLAYER),
+        "game-new": ("GET", "roster", None, OWNED),
+        "game-table": ("GET", "game", None, OWNED),
+        "game-state": ("GET", "game", None, OWNED),
+        "game-result": ("GET", "game", None, OWNED),
+        "game-export-json": ("GET", "game", None, OWNED),
+        "game-export-text": ("GET", "game", None, OWNED),
+        "game-act": ("POST", "game", {"id": "a" * 32, "side": 0, "target": 0, "do": "score"}, OWNED_CHANGE),
+        "game-undo": ("POST", "game", {}, {**OWNED_CHANGE, "owner": 409}),  # nothing to undo yet
+        "game-finish": ("POST", "game", {}, OWNED_CHANGE),
+        "game-delete": ("POST", "game", {}, OWNED_CHANGE),
+    }
+)
+
 
 def all_url_names(resolver=None, namespace=""):
     names = set()
@@ -148,7 +173,15 @@ def cast(db):
     holder = Client()
     holder.get(reverse("shared", args=[link.token]))
     supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
+    from roster.games import operations
+    from roster.games.sides import roster_side
+    from rules.play.core import Snapshot
+    from rules.play.registry import typed_side
+
+    sides = (roster_side(roster), typed_side(roster.system, "Bandits", [("Bandit", 2)]))
+    game = operations.start_game(alice, Snapshot(system=roster.system, sides=sides), "Northmen v Bandits")
     return {
+        "game": game,
         "roster": roster,
         "token": link.token,
         "supplement": supplement,
@@ -172,6 +205,8 @@ def request_for(name, cast):
             kwargs["index"] = 1
         if name == "roster-restore":
             kwargs["number"] = 1
+    elif kind == "game":
+        kwargs = {"pk": cast["game"].pk}
     elif kind == "token":
         kwargs = {"token": cast["token"]}
     elif kind == "supplement":

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
 
-LINK = re.compile(r"http://testserver(/accounts/[^\s]+)")
+LINK = re.compile(r"https?://[^/\s]+(/accounts/[^\s]+)")  # on SITE_URL: test_site_links.py
 
 
 def link_in(message):

@@ -89,3 +89,45 @@ def test_keys_fold_as_documented():
     assert skeleton("alİce") == skeleton("alıce") == skeleton("ALICE") == skeleton("аlice")
     assert skeleton("Ian") != skeleton("lan")
     assert skeleton("élodie") != skeleton("elodie")  # accents are not look-alikes here
+
+
+@pytest.mark.parametrize(
+    ("taken", "lookalike"),
+    [
+        ("alice", "ᴀʟɪᴄᴇ"),  # small capitals
+        ("alice", "aʟice"),  # one small capital L
+        ("bob", "Ьob"),  # Cyrillic capital soft sign
+        ("bob", "b0b"),  # digit zero for o
+        ("boss", "bo5s"),  # digit five for s
+    ],
+)
+def test_small_capitals_soft_signs_and_digits_for_letters_are_lookalikes(taken, lookalike, anon_client, db):
+    User.objects.create_user(taken, password="x-long-pass-phrase")
+    response = sign_up(anon_client, lookalike)
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "looks too much like one already in use" in page
+    assert 'id="id_username_error"' in page  # the reason at the field
+    assert not User.objects.filter(username=lookalike).exists()
+
+
+def test_a_name_mixing_scripts_is_refused_with_the_reason(anon_client, db):
+    response = sign_up(anon_client, "Ьоb")  # Cyrillic soft sign and o, Latin b: no bob yet
+    assert response.status_code == 422
+    assert "mixes letters of Cyrillic and Latin" in response.content.decode()
+    assert sign_up(client_for_none(), "Иван").status_code == 302  # one script
+    assert sign_up(client_for_none(), "山田taro").status_code == 302  # Japanese mixes Latin and Han
+
+
+def test_the_migration_gives_older_accounts_the_new_skeletons(db):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    older = User.objects.create_user("bob", password="x-long-pass-phrase")
+    UsernameKey.objects.filter(user=older).update(skeleton="bob-old")
+    younger = User.objects.create_user("b0b", password="x-long-pass-phrase")
+    UsernameKey.objects.filter(user=younger).update(skeleton="b0b")  # as stored before
+    import_module("roster.accounts.migrations.0003_lookalike_skeletons").recompute(apps, None)
+    assert UsernameKey.objects.get(user=older).skeleton == skeleton("bob") == skeleton("b0b")
+    assert not UsernameKey.objects.filter(user=younger).exists()  # keeps working, without a key

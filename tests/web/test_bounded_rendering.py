@@ -1,5 +1,5 @@
-"""Bounded rendering (roster.rendering): a sheet past the time limit is stopped and the
-player told why; a busy renderer says so; missing glyphs make one log line per sheet."""
+"""Bounded rendering (roster.rendering): a sheet past the CPU time or memory limit is
+stopped and the player told why; missing glyphs make one log line per sheet."""
 
 import logging
 import multiprocessing
@@ -8,7 +8,6 @@ import pytest
 from django.urls import reverse
 
 from bench.worst import WORST
-from roster import rendering
 from roster.models import Roster, ShareLink
 from tests.ih import example
 
@@ -24,41 +23,48 @@ def test_a_sheet_past_the_limit_is_stopped_with_a_message(heavy, alice_client, s
     url = reverse("roster-sheet", args=[heavy.pk])
     with caplog.at_level(logging.WARNING, logger="muster.sheets"):
         response = alice_client.get(url)
-    assert response.status_code == 503
+    assert response.status_code == 422
     assert "needs more than 1 seconds to print, so printing was stopped" in response.content.decode()
     assert [r.getMessage() for r in caplog.records if r.name == "muster.sheets"] == [
-        f"roster {heavy.pk}: rendering stopped after 1 s (MUSTER_RENDER_SECONDS)"
+        f"roster {heavy.pk}: rendering stopped after 1 s of CPU (RENDER_SECONDS)"
     ]
     assert multiprocessing.active_children() == []  # the child was killed and reaped
     # Asked again, the same sheet is refused at once instead of burning another second.
     caplog.clear()
     again = alice_client.get(url)
-    assert again.status_code == 503
+    assert again.status_code == 422
     assert not [r for r in caplog.records if r.name == "muster.sheets"]
 
 
-def test_a_busy_renderer_asks_to_retry(alice, alice_client, settings):
-    settings.MUSTER_RENDER_SECONDS = 1
+def test_a_sheet_past_the_memory_limit_is_stopped(alice, alice_client, settings):
+    settings.MUSTER_RENDER_MEMORY_MB = 50
     roster = Roster.create(alice, example("iron-and-honor-ghrim-company"))
-    slots = rendering._slot_pool()
-    assert slots.acquire(timeout=5)
-    try:
-        response = alice_client.get(reverse("roster-sheet", args=[roster.pk]))
-    finally:
-        slots.release()
-    assert response.status_code == 503
-    assert response["Retry-After"] == "10"
-    assert "printing other sheets" in response.content.decode()
-    settings.MUSTER_RENDER_SECONDS = 10
-    assert alice_client.get(reverse("roster-sheet", args=[roster.pk])).status_code == 200
+    response = alice_client.get(reverse("roster-sheet", args=[roster.pk]))
+    # WeasyPrint either raises MemoryError (the sheet is refused as too big) or, when the
+    # allocation fails inside Pango, the child dies (a passing failure, tried again later).
+    page = response.content.decode()
+    if response.status_code == 422:
+        assert "needs more memory to print than Muster gives one sheet" in page
+    else:
+        assert response.status_code == 503
+        assert "could not be printed" in page
+    assert multiprocessing.active_children() == []
 
 
 def test_missing_glyphs_make_one_log_line_per_sheet(alice, anon_client, caplog):
-    roster = Roster.create(alice, WORST["beestwars"]("wide"))
+    # CJK Extension C (U+2A700...) has a glyph in none of the fonts the project installs
+    # (the Noto packages of scripts/system-deps.sh cover every other script we tried).
+    document = example("iron-and-honor-ghrim-company")
+    for i, model in enumerate(document["models"]):
+        model["name"] = chr(0x2A700 + 2 * i) + chr(0x2A701 + 2 * i)
+    roster = Roster.create(alice, document)
     link = ShareLink.objects.create(roster=roster)
     with caplog.at_level(logging.WARNING):
         response = anon_client.get(reverse("shared-sheet", args=[link.token]))
     assert response.status_code == 200
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) == 1, lines
-    assert lines[0].startswith(f"roster {roster.pk}: 19 characters have no glyph in the sheet fonts (U+5317 ")
+    count = 2 * len(document["models"])
+    assert lines[0].startswith(
+        f"roster {roster.pk}: {count} characters have no glyph in the sheet fonts (U+2A700 "
+    )

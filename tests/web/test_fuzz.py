@@ -3,7 +3,9 @@ for every refusal, and the stored roster unchanged after a rejected request.
 
 Each system gets FUZZ_EXAMPLES requests (3 x 3,400: over 10,000 in all), built from
 the real forms with one or more fields replaced by the strings and numbers that once
-broke Muster, or by anything hypothesis makes up. The
+broke Muster, or by anything hypothesis makes up; one POST in five sends its body
+unreadable (a latin-1 charset, a multipart body without a boundary) and one request in
+twenty goes to a missing page, as in issue 22's attack. The
 test client answers in-process, so the run stays within a few minutes on SQLite or
 PostgreSQL.
 """
@@ -14,6 +16,7 @@ import collections
 import copy
 import os
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
@@ -170,7 +173,9 @@ ENDPOINTS = [
     ("shared-copy", "POST", "token"),
     ("shared-sheet", "GET", "token"),
 ]
-OK = {200, 302, 404, 405, 409, 422, 429}
+OK = {200, 302, 400, 404, 405, 409, 422, 429}
+# How a POST's body is sent: mostly a proper form, sometimes unreadable (400).
+BODIES = ["form"] * 8 + ["latin-1", "multipart"]
 
 
 class Bench:
@@ -256,11 +261,23 @@ def fuzz_once(bench: Bench, data: st.DataObject) -> None:
     client = bench.anon if index_kind == "token" and data.draw(st.booleans(), label="anon") else bench.client
     url = url_for(bench, roster, name, index_kind, index, token)
     before = (copy.deepcopy(roster.document), roster.revision)
+    if data.draw(st.integers(0, 19), label="missing page") == 0:
+        url = "/no/such/page/" + url.strip("/")
+    body = data.draw(st.sampled_from(BODIES), label="body") if method == "POST" else "form"
     if method == "GET":
         query = {k: v for k, v in form.items() if k in ("deleted", "paper", "q") or len(k) < 3}
         response = client.get(url, query, **headers)
-    else:
+    elif body == "form":
         response = client.post(url, form, **headers)
+    else:
+        # What browsers and scripts got wrong in issue 22: a form in another charset, a
+        # multipart body without its boundary. Muster's 400 page, never a 500.
+        encoded = urlencode({k: v for k, v in form.items() if isinstance(k, str)}, doseq=True)
+        content_type = {
+            "latin-1": "application/x-www-form-urlencoded; charset=latin-1",
+            "multipart": "multipart/form-data",
+        }[body]
+        response = client.generic("POST", url, encoded, content_type=content_type, **headers)
     STATUSES[response.status_code] += 1
     assert response.status_code in OK, (name, response.status_code, form)
     if response.status_code in (409, 422) and name not in ("roster-new", "roster-import"):

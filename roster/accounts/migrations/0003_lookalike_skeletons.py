@@ -1,0 +1,35 @@
+"""Username skeletons again with the look-alikes added later (small capitals, digits for
+letters, the Cyrillic soft sign: roster.accounts.usernames). As in 0002, the oldest
+account keeps its key; a later one whose name now reads like it keeps working without."""
+
+from typing import Any
+
+from django.db import migrations
+
+from roster.accounts.usernames import skeleton
+
+
+def recompute(apps: Any, schema_editor: Any) -> None:
+    UsernameKey = apps.get_model("muster_accounts", "UsernameKey")
+    keys = list(UsernameKey.objects.select_related("user").order_by("user_id"))
+    seen: set[str] = set()
+    keep = []
+    for key in keys:
+        shape = skeleton(key.user.username)
+        if shape in seen:
+            key.delete()
+            continue
+        seen.add(shape)
+        key.skeleton = shape
+        keep.append(key)
+    # Out of the way first, so no row meets another's old value while they change.
+    for key in keep:
+        UsernameKey.objects.filter(pk=key.pk).update(skeleton=f"\x00{key.pk}")
+    for key in keep:
+        UsernameKey.objects.filter(pk=key.pk).update(skeleton=key.skeleton)
+
+
+class Migration(migrations.Migration):
+    dependencies = [("muster_accounts", "0002_keys_for_existing_users")]
+
+    operations = [migrations.RunPython(recompute, migrations.RunPython.noop)]
