@@ -7,9 +7,8 @@ from django.urls import reverse
 
 from roster.models import Roster
 from tests.beestwars import roster as bw_roster
-from tests.web.cast import clovis, fighter_post, snapshot
-
-HX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.cast import HX, clovis, snapshot
+from tests.web.cast import post_model as update
 
 
 @pytest.fixture
@@ -33,11 +32,6 @@ def page(client, roster, index=None):
 def add(client, roster, kind, hx=True):
     url = reverse("model-add", args=[roster.pk])
     return client.post(url, {"kind": kind, "revision": roster.revision}, **(HX if hx else {}))
-
-
-def update(client, roster, index, hx=True, **changes):
-    url = reverse("model-update", args=[roster.pk, index])
-    return client.post(url, fighter_post(roster, index, **changes), **(HX if hx else {}))
 
 
 def test_the_example_opens_with_its_totals(raiders, alice_client):

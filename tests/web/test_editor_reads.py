@@ -19,15 +19,11 @@ from roster.supplements.pins import pin, pinned_supplement
 from roster.systems import ui_for
 from rules.supplement import read_supplement
 from tests.supplements import brutality_roster, brutality_supplement
-from tests.web.cast import make_user, model_post
-
-HX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.cast import HX, make_user, post_model
 
 
 def edit(client, roster, index, **changes):
-    roster = Roster.objects.get(pk=roster.pk)
-    url = reverse("model-update", args=[roster.pk, index])
-    return client.post(url, model_post(roster, index, **changes), **HX)
+    return post_model(client, roster, index, fresh=True, **changes)
 
 
 def test_for_editing_reads_the_rules_digest_and_no_pin(roster, alice):

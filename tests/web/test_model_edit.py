@@ -7,14 +7,8 @@ from django.urls import reverse
 
 from roster.models import Roster
 from tests.ih import medium, model
-from tests.web.cast import model_post, snapshot
-
-HX = {"HTTP_HX_REQUEST": "true"}
-
-
-def update(client, roster, index, hx=True, **changes):
-    url = reverse("model-update", args=[roster.pk, index])
-    return client.post(url, model_post(roster, index, **changes), **(HX if hx else {}))
+from tests.web.cast import HX, model_post, snapshot
+from tests.web.cast import post_model as update
 
 
 def test_a_change_is_saved_and_the_totals_come_back(roster, alice_client):
