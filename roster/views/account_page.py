@@ -22,9 +22,10 @@ from roster.accounts.archive import ArchiveError, build_archive, read_archive_up
 from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import catalogue_and_digest
 from roster.limits import limited
-from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
+from roster.models import Roster, ShareLink
+from roster.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster, pin_supplement
 from roster.supplements.models import Supplement
-from roster.supplements.pins import adopt, pin
+from roster.supplements.pins import adopt
 from roster.views.common import player
 
 
@@ -95,9 +96,9 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
     try:
         with transaction.atomic():
             for document, supplement in documents:
-                roster = Roster.create(player(request), document, action="Imported")
+                roster = create_roster(player(request), document, action="Imported")
                 if supplement is not None:  # the export carried its supplement: the same numbers
-                    pin(roster, adopt(player(request), supplement))
+                    pin_supplement(roster, adopt(player(request), supplement))
     except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)

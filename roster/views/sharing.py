@@ -13,15 +13,17 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
-from roster.evaluation import evaluate_roster
+from roster import operations
+from roster.evaluation import Rules, evaluate_roster
 from roster.limits import already_logged, limited
-from roster.models import Roster, ShareLink, TooManyRosters
+from roster.models import Roster, ShareLink
+from roster.operations import TooManyRosters, create_roster
 from roster.rendering import SheetNotRendered
 from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
-from roster.supplements.pins import adopt, pin, pinned_supplement
+from roster.supplements.pins import adopt, pinned_supplement
 from roster.systems import ui_for
-from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context, stopped_link
+from roster.views.common import HtmxHttpRequest, after_edit, get_roster_and_rules, panel_context, stopped_link
 from rules.registry import SYSTEMS
 
 
@@ -37,12 +39,16 @@ def share_url(request: HttpRequest, link: ShareLink | None) -> str | None:
 
 
 def _pdf_response(
-    request: HttpRequest, roster: Roster, link: ShareLink | None, back: str | None = None
+    request: HttpRequest,
+    roster: Roster,
+    link: ShareLink | None,
+    back: str | None = None,
+    rules: Rules | None = None,
 ) -> HttpResponse:
     paper = request.GET.get("paper", "a4")
     paper = paper if paper in PAPERS else "a4"
     compact = request.GET.get("compact", "") in ("1", "yes", "true")
-    evaluation = evaluate_roster(roster)
+    evaluation = evaluate_roster(roster, rules=rules)
     info = SheetInfo(
         owner=roster.owner.get_username(), paper=paper, compact=compact, share_url=share_url(request, link)
     )
@@ -70,27 +76,27 @@ def sheet_refused(request: HttpRequest, roster: Roster, exc: SheetNotRendered, b
 @limited("sheet", method="GET")
 def sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """The owner's PDF roster sheet (?paper=a4|letter, ?compact=1 without the rule summaries)."""
-    roster = get_roster_for_user(request, pk)
-    return _pdf_response(request, roster, active_link(roster))
+    roster, rules = get_roster_and_rules(request, pk)
+    return _pdf_response(request, roster, active_link(roster), rules=rules)
 
 
 @require_POST
 @login_required
 def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Create a share link (or keep the current one)."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     if active_link(roster) is None:
         ShareLink.objects.create(roster=roster)
-    return after_edit(request, roster)
+    return after_edit(request, roster, rules=rules)
 
 
 @require_POST
 @login_required
 def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Revoke every share link of the roster: they answer 404 from now on."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now())
-    return after_edit(request, roster)
+    return after_edit(request, roster, rules=rules)
 
 
 @require_POST
@@ -98,11 +104,11 @@ def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def share_restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Undo "Stop sharing": the link revoked in the last ten minutes works again, at the
     same address, unless the roster has a link already."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     link = stopped_link(roster)
     if link is not None and active_link(roster) is None:
         ShareLink.objects.filter(pk=link.pk).update(revoked=None)
-    return after_edit(request, roster)
+    return after_edit(request, roster, rules=rules)
 
 
 def _shared_roster(token: str) -> tuple[ShareLink, Roster]:
@@ -150,11 +156,11 @@ def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
     document = copy.deepcopy(roster.document)
     document["name"] = f"{roster.name[:193]} (copy)"
     try:
-        mine = Roster.create(request.user, document, action=f"Copied from a shared link to {roster.name}")
+        mine = create_roster(request.user, document, action=f"Copied from a shared link to {roster.name}")
     except TooManyRosters as exc:
         messages.error(request, exc.message)
         return redirect("roster-list")
     used = pinned_supplement(roster)
     if used is not None:  # the copy keeps the numbers: the supplement comes along as the copier's
-        pin(mine, adopt(request.user, used))
+        operations.pin_supplement(mine, adopt(request.user, used))
     return redirect("roster-edit", mine.pk)

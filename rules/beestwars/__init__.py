@@ -9,8 +9,8 @@ from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.checks import run_checks
 from rules.beestwars.document import BeestwarsRoster
 from rules.beestwars.warband import Fighter, Warband
-from rules.document import DocumentError
 from rules.report import ModelReport, Report, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
 from rules.words import value_words
 

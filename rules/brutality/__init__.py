@@ -10,8 +10,8 @@ from rules.brutality.checks import run_checks
 from rules.brutality.derived import model_report
 from rules.brutality.document import BrutalityRoster
 from rules.brutality.warband import Warband
-from rules.document import DocumentError
 from rules.report import Report, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from roster.models import Roster, ShareLink
+from roster.models import ShareLink
+from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.browser.editor_helpers import PASSWORD
 from tests.ih import example
@@ -38,10 +39,10 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     )
     page = context.new_page()
     user = django_user_model.objects.create_user("axe", password=PASSWORD)
-    ih = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
-    brutality = Roster.create(user, example("brutality-moderate-points"))
-    beestwars = Roster.create(user, beestwars_example())
-    empty = Roster.create(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
+    ih = create_roster(user, example("iron-and-honor-northmen-raiding-party"))
+    brutality = create_roster(user, example("brutality-moderate-points"))
+    beestwars = create_roster(user, beestwars_example())
+    empty = create_roster(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
     link = ShareLink.objects.create(roster=ih)
     problems = {}
     for url in ("/", "/accounts/signup/", "/accounts/login/", f"/s/{link.token}/"):

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.ih import example
 
 
@@ -33,7 +34,7 @@ def client_for(user: User | None, htmx: bool = False) -> Client:
 
 def northmen(owner: User) -> Roster:
     """Alice's copy of the Northmen Raiding Party (200 ExP, legal)."""
-    return Roster.create(owner, example("iron-and-honor-northmen-raiding-party"))
+    return create_roster(owner, example("iron-and-honor-northmen-raiding-party"))
 
 
 def model_post(roster: Roster, index: int, **changes: Any) -> dict[str, Any]:
@@ -67,7 +68,7 @@ def clovis(owner: User) -> Roster:
     """Alice's copy of Stone Hoof's raiders (Beestwars, 257 of 300 points, legal)."""
     from tests.beestwars import example as beestwars_example
 
-    return Roster.create(owner, beestwars_example())
+    return create_roster(owner, beestwars_example())
 
 
 def fighter_post(roster: Roster, index: int, **changes: Any) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.beestwars import roster as bw_roster
 from tests.web.cast import HX, clovis, snapshot
 from tests.web.cast import post_model as update
@@ -18,7 +19,7 @@ def raiders(alice):
 
 @pytest.fixture
 def empty(alice):
-    return Roster.create(alice, bw_roster(300))
+    return create_roster(alice, bw_roster(300))
 
 
 def page(client, roster, index=None):
@@ -161,7 +162,7 @@ BAD_FIELDS = [
 @pytest.mark.parametrize(("changes", "message"), BAD_FIELDS)
 @pytest.mark.parametrize("hx", [True, False], ids=["htmx", "plain"])
 def test_bad_input_gets_a_message_at_the_field_and_changes_nothing(alice, alice_client, changes, message, hx):
-    warband = Roster.create(alice, bw_roster(300, "Shinasa the Well Groomed"))
+    warband = create_roster(alice, bw_roster(300, "Shinasa the Well Groomed"))
     before = snapshot(warband)
     typed = {"name": "Shinasa", "supplied_movement": "3", **changes}
     response = update(alice_client, warband, 0, hx=hx, **typed)
@@ -239,7 +240,7 @@ def test_the_shared_page_shows_the_warband(raiders, alice_client, anon_client):
 
 def test_plain_text_export(alice, alice_client):
     doc = bw_roster(300, "Slewdaar Stone Hoof", {"profile": "Satyr", "name": "Pell"}, "Aari Keeneye")
-    warband = Roster.create(alice, doc)
+    warband = create_roster(alice, doc)
     text = alice_client.get(reverse("roster-export-text", args=[warband.pk])).content.decode()
     assert (
         "Slewdaar Stone Hoof - Two-handed Sword, Sk 13 Mt 2d6 T ? Ma ? D ?, "

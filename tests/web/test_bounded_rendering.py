@@ -9,14 +9,15 @@ from django.urls import reverse
 
 from bench.worst import WORST
 from roster import rendering
-from roster.models import Roster, ShareLink
+from roster.models import ShareLink
+from roster.operations import create_roster
 from tests.ih import example
 
 
 @pytest.fixture
 def heavy(alice):
     """The heaviest Iron & Honor roster the schema accepts (50 models, longest texts)."""
-    return Roster.create(alice, WORST["iron-and-honor"]("latin"))
+    return create_roster(alice, WORST["iron-and-honor"]("latin"))
 
 
 def test_a_sheet_past_the_limit_is_stopped_with_a_message(heavy, alice_client, settings, caplog):
@@ -39,7 +40,7 @@ def test_a_sheet_past_the_limit_is_stopped_with_a_message(heavy, alice_client, s
 
 def test_a_busy_renderer_asks_to_retry(alice, alice_client, settings):
     settings.MUSTER_RENDER_SECONDS = 1
-    roster = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    roster = create_roster(alice, example("iron-and-honor-ghrim-company"))
     slots = rendering._slot_pool()
     assert slots.acquire(timeout=5)
     try:
@@ -54,7 +55,7 @@ def test_a_busy_renderer_asks_to_retry(alice, alice_client, settings):
 
 
 def test_missing_glyphs_make_one_log_line_per_sheet(alice, anon_client, caplog):
-    roster = Roster.create(alice, WORST["beestwars"]("wide"))
+    roster = create_roster(alice, WORST["beestwars"]("wide"))
     link = ShareLink.objects.create(roster=roster)
     with caplog.at_level(logging.WARNING):
         response = anon_client.get(reverse("shared-sheet", args=[link.token]))

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.ih import example
 from tests.web.brutality_cast import brutality_post
@@ -185,7 +186,7 @@ class Bench:
 
     def fresh(self) -> Roster:
         Roster.objects.filter(owner=self.user).delete()
-        roster = Roster.create(self.user, EXAMPLES[self.system]())
+        roster = create_roster(self.user, EXAMPLES[self.system]())
         self.link = ShareLink.objects.create(roster=roster)
         return roster
 
