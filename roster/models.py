@@ -18,14 +18,23 @@ from django.urls import reverse
 class RuleSet(models.Model):
     """One game system's rules data: its scalar settings and the digest of the whole.
 
-    ``digest`` (sha256 of the canonical catalogue JSON) changes whenever any entry
-    changes, so caches and rosters can tell which data they were built with.
+    The database is the one source of rules data the app reads; ``load_rules`` brings in
+    the reviewed seed from fixtures/ and the admin edits it, each change a new version
+    (:class:`RuleSetVersion`). ``digest`` (sha256 of the canonical JSON) changes whenever
+    any entry changes, so caches and rosters can tell which data they were built with;
+    ``seed_digest`` is the digest of the seed ``load_rules`` last brought in, so a
+    ``digest`` that differs from it means an edit in the admin since.
     """
 
     system = models.CharField(max_length=40, unique=True)
     title = models.CharField(max_length=100)
     settings = models.JSONField(default=dict, help_text="Everything that is not a table row.")
     digest = models.CharField(max_length=64, blank=True)
+    seed_digest = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="The digest of the rules data load_rules last brought in from fixtures/.",
+    )
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
@@ -246,7 +255,8 @@ class BrutalityClass(BrutalityStatLine):
 
 
 class BrutalityUpgrade(BrutalityStatLine):
-    """An upgrade of one class, with its own stat line; costs 1.5 points. Source: Brutality, "Upgrades"."""
+    """An upgrade of one class, with its own stat line; an Upgraded model costs the rules data's
+    ``points.upgraded`` (RuleSet settings). Source: Brutality, "Upgrades"."""
 
     TABLE = "upgrades"
     for_class = models.SlugField(max_length=60, help_text="slug of the class it upgrades")

@@ -209,6 +209,7 @@ class BrutalityUI(SystemUI):
             "report": report,
             "choices": choices,
             "classes": catalogue.classes,
+            "points": catalogue.points,
             "asks": asks,
             "unknown_traits": [t for t in values.get("traits", []) if catalogue.trait(t) is None],
             "unknown_powers": [p for p in values.get("powers", []) if catalogue.power(p) is None],

@@ -16,7 +16,8 @@ from rules.system import GameSystem
 
 
 class BrutalitySystem(GameSystem):
-    """Brutality: points (Basic 1, Upgraded 1.5) or points-free games, Simple or Moderate mode."""
+    """Brutality: points games (a price per Basic and per Upgraded model, from the rules data)
+    or points-free games, Simple or Moderate mode."""
 
     id = "brutality"
     title = "Brutality Skirmish Wargame"

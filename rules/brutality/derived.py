@@ -24,7 +24,8 @@ from rules.words import value_words
 
 
 def cost_line(f: Fighter) -> CostLine:
-    """The model's one priced line: "Basic Melee" 1 or "Upgraded: Berserker (Melee)" 1.5 points."""
+    """The model's one priced line, "Basic Melee" or "Upgraded: Berserker (Melee)", at the
+    rules data's price (``points``)."""
     class_name = f.cls.name if f.cls else f.model.class_
     homebrew = " (homebrew)" if any(e is not None and e.homebrew for e in (f.cls, f.upgrade)) else ""
     if f.upgraded:

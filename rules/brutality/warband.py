@@ -113,7 +113,8 @@ class Warband:
 
     @property
     def cost(self) -> Decimal:
-        """The warband's points: 1 per Basic model plus 1.5 per Upgraded model, exact."""
+        """The warband's points: the rules data's price of each model (``points``: Basic
+        or Upgraded), added exactly."""
         return sum((f.cost for f in self.fighters), Decimal(0))
 
     @property
