@@ -18,7 +18,7 @@ from rules.fingerprint import roster_fingerprint
 from rules.registry import SYSTEMS
 from rules.report import Issue, Report, json_number
 from rules.schema import RosterDocument
-from rules.supplement import Supplement, merge, supplement_digest
+from rules.supplement import SupplementDocument, merge, supplement_digest
 from rules.system import GameSystem
 
 _merged: dict[tuple[str, str, str], Any] = {}
@@ -35,7 +35,7 @@ class Evaluation:
     catalogue: Any
     report: Report
     digest: str
-    supplement: Supplement | None = None
+    supplement: SupplementDocument | None = None
 
     @cached_property
     def document_json(self) -> dict[str, Any]:
@@ -72,18 +72,18 @@ class Evaluation:
 
 def evaluate_stored(
     data: dict[str, Any],
-    catalogue_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
-    supplement: Supplement | None = None,
+    rules_data_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
+    supplement: SupplementDocument | None = None,
 ) -> Evaluation:
     """Parse a stored document (structure only: names may have left the rules data)
-    and evaluate it. ``catalogue_for`` gives (catalogue, digest) of a system id: the
+    and evaluate it. ``rules_data_for`` gives (catalogue, digest) of a system id: the
     database's by default; the commands pass roster.catalogue.any_catalogue_and_digest.
     ``supplement`` (of the document's system) is merged into the catalogue first.
     Raises DocumentError if the stored JSON is not a document, or the supplement is of
     another system or does not fit the rules data (its JSON path)."""
     document = parse_document(data)
     system = SYSTEMS[document.system]
-    catalogue, digest = catalogue_for(system.id)
+    catalogue, digest = rules_data_for(system.id)
     if supplement is not None:
         catalogue = merged_catalogue(system, catalogue, digest, supplement)
     return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
@@ -98,9 +98,9 @@ class Rules:
     system: str
     catalogue: Any
     digest: str
-    supplement: Supplement | None
+    supplement: SupplementDocument | None
 
-    def catalogue_for(self, system_id: str) -> tuple[Any, str]:
+    def rules_data_for(self, system_id: str) -> tuple[Any, str]:
         """(catalogue, digest) of ``system_id``, as :func:`evaluate_stored` asks for them:
         these for the roster's system, the database's for any other."""
         if system_id != self.system:
@@ -130,16 +130,16 @@ def evaluate_roster(
     data = roster.document if document is None else document
     supplement = rules.supplement
     if supplement is None:
-        return evaluate_stored(data, rules.catalogue_for)
+        return evaluate_stored(data, rules.rules_data_for)
     try:
-        return evaluate_stored(data, rules.catalogue_for, supplement=supplement)
+        return evaluate_stored(data, rules.rules_data_for, supplement=supplement)
     except DocumentError as exc:
         if not exc.path.startswith(("$.values", "$.homebrew")):
             raise
         problem = f"{exc.path}: {exc.message}"
     # The rules data changed under the supplement (it now gives a value the supplement
     # fills, or took a homebrew name): evaluate with the book alone and say so.
-    evaluation = evaluate_stored(data, rules.catalogue_for)
+    evaluation = evaluate_stored(data, rules.rules_data_for)
     message = (
         f"The supplement {supplement.name} no longer fits the rules data ({problem}); "
         "this roster is evaluated without it. Edit the supplement to use it again."
@@ -157,7 +157,7 @@ def roster_catalogue(rules: Rules) -> Any:
     return merged_catalogue(SYSTEMS[rules.system], rules.catalogue, rules.digest, rules.supplement)
 
 
-def merged_catalogue(system: GameSystem, catalogue: Any, digest: str, supplement: Supplement) -> Any:
+def merged_catalogue(system: GameSystem, catalogue: Any, digest: str, supplement: SupplementDocument) -> Any:
     """The catalogue with ``supplement`` merged in (rules.supplement.merge), cached per
     process by rules data digest and supplement digest. Raises DocumentError."""
     if supplement.system != system.id:

@@ -87,7 +87,7 @@ def yes_no(value: Any) -> str:
     return "unknown" if value is None else str(value)
 
 
-def value_words(label: str, text: Any) -> str:
+def labelled_value(label: str, text: Any) -> str:
     """A value as the book writes it beside its name: ("Armed in Melee", True) ->
     "Armed in Melee: yes"; ("Movement", '6"') -> 'Movement: 6"'."""
     return f"{label}: {yes_no(text)}"

@@ -7,8 +7,7 @@ from typing import Any
 
 from roster.models import Roster, RosterRead
 from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
-from rules.supplement import Supplement as SupplementDocument
-from rules.supplement import supplement_digest
+from rules.supplement import SupplementDocument, supplement_digest
 
 _documents: dict[str, SupplementDocument] = {}
 CACHE_SIZE = 256

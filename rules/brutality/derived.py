@@ -20,7 +20,7 @@ from rules.brutality.stats import (
 )
 from rules.brutality.warband import Fighter
 from rules.report import CostLine, ModelReport
-from rules.words import value_words
+from rules.words import labelled_value
 
 
 def cost_line(f: Fighter) -> CostLine:
@@ -101,7 +101,7 @@ def supplied_words(used: dict[str, Any], catalogue: BrutalityCatalogue) -> list[
     out = []
     for key, value in used.items():
         label, unit = names.get(key, (key, ""))
-        out.append(value_words(label, value if isinstance(value, bool) else f"{value}{unit}"))
+        out.append(labelled_value(label, value if isinstance(value, bool) else f"{value}{unit}"))
     return out
 
 
