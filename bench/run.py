@@ -67,8 +67,8 @@ def http_rows(server: Server, database: str) -> list[Row]:
             "value": round(ms(edit), 2),
             "unit": "ms median",
             "detail": f"trivial view {ms(base):.2f} ms; ratio {ratio:.1f}x; {query_count()} queries per edit",
-            "budget": "<= 6x trivial",  # issue 11 (the first budget was 3x)
-            "met": ratio <= 6,
+            "budget": "<= 8x trivial",  # issue 23: templates over f-strings (issue 11 had 6x, first 3x)
+            "met": ratio <= 8,
         }
     ]
     token = server.seed["token"]

@@ -34,7 +34,7 @@ def digest_of(data: dict[str, Any]) -> str:
 
 def fixture_path(system_id: str) -> Path:
     """Path of a system's rules data file under MUSTER_FIXTURES_DIR."""
-    return Path(settings.MUSTER_FIXTURES_DIR) / SYSTEMS[system_id].fixture_name()
+    return SYSTEMS[system_id].rules_data_file(Path(settings.MUSTER_FIXTURES_DIR))
 
 
 class RulesDataEdited(Exception):
@@ -69,7 +69,7 @@ def load_system(system_id: str, path: Path | None = None, replace: bool = False)
     path = path or fixture_path(system_id)
     catalogue = system.read_catalogue_file(path)
     data = catalogue.model_dump(mode="json")
-    tables = CATALOGUE_TABLES[system_id]
+    tables = CATALOGUE_TABLES.get(system_id, {})  # a system may keep all its rules data in settings
     with transaction.atomic():
         ruleset, _ = RuleSet.objects.select_for_update().get_or_create(
             system=system_id, defaults={"title": system.title}
@@ -129,7 +129,7 @@ def _json(value: Any) -> str:
 def catalogue_data(ruleset: RuleSet) -> dict[str, Any]:
     """Assemble the rules data dict (settings plus every table, in file order) from the database."""
     data = dict(ruleset.settings)
-    for key, model in CATALOGUE_TABLES[ruleset.system].items():
+    for key, model in CATALOGUE_TABLES.get(ruleset.system, {}).items():
         data[key] = [
             row.as_entry()
             for row in model._default_manager.filter(ruleset=ruleset).order_by("position", "id")

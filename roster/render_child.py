@@ -126,7 +126,11 @@ def child_main(connection: Connection, html: str, roots: list[str], cpu_seconds:
     connection.close()
 
 
+# A page with text, so that the warm-up loads fonts too (read by path: no Django here).
+WARM_UP_PAGE = Path(__file__).resolve().parents[1] / "templates" / "sheets" / "warm.html"
+
+
 def warm_up() -> None:
     """Load Pango, fontconfig and WeasyPrint's CSS once (in the forkserver, through
     roster.render_warm), so that every forked child starts warm."""
-    render("<!doctype html><title>warm</title><p>Muster</p>", StaticOnlyFetcher(lambda _: None))
+    render(WARM_UP_PAGE.read_text(), StaticOnlyFetcher(lambda _: None))

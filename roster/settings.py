@@ -121,6 +121,13 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The editor's hot partials (*.jinja), rendered through roster.jinja_env.render.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "roster.jinja_env.environment", "autoescape": True},
+    },
 ]
 
 _sqlite = os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))

@@ -70,7 +70,7 @@ def qr_svg(url: str) -> str:
 
 
 def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
-    """The sheet as HTML: ``sheets/<system>.html`` over ``sheets/base.html``."""
+    """The sheet as HTML: the system's ``systems/<id>/sheet.html`` over ``sheets/base.html``."""
     system = SYSTEMS[evaluation.report.system]
     context = {
         "report": evaluation.report,
@@ -86,7 +86,7 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "static": STATIC_PREFIX,
         "long": len(evaluation.report.models) >= LONG_SHEET_MODELS,
     }
-    return render_to_string(f"sheets/{system.id}.html", context)
+    return render_to_string(f"systems/{system.id}/sheet.html", context)
 
 
 def render_pdf(html: str, fetcher: StaticOnlyFetcher | None = None) -> bytes:

@@ -18,11 +18,9 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
-from rules.beestwars.supplement import BeestwarsSupplement
-from rules.brutality.supplement import BrutalitySupplement
 from rules.document import DocumentError, first_error, load_json
-from rules.iron_honor.supplement import IronHonorSupplement
 from rules.names import name_key
+from rules.registry import SYSTEMS
 from rules.schema import json_path
 from rules.system import GameSystem
 from rules.words import error_words
@@ -30,12 +28,11 @@ from rules.words import error_words
 SUPPLEMENT_FORMAT = "muster.supplement/1"
 MAX_SUPPLEMENT_BYTES = 256_000
 
-# The supplement schema of each system: adding a system means one line here.
-SUPPLEMENTS: dict[str, type[BaseModel]] = {
-    "iron-and-honor": IronHonorSupplement,
-    "brutality": BrutalitySupplement,
-    "beestwars": BeestwarsSupplement,
-}
+
+def supplement_models() -> dict[str, type[BaseModel]]:
+    """The supplement schema of each registered system that takes supplements, by system
+    id (each system's ``supplement_model``, in registry order)."""
+    return {sid: s.supplement_model for sid, s in SYSTEMS.items() if s.supplement_model is not None}
 
 
 class SupplementDocument(Protocol):
@@ -61,9 +58,10 @@ def read_supplement(data: Any, system_id: str | None = None) -> SupplementDocume
     if data.get("format") != SUPPLEMENT_FORMAT:
         raise DocumentError("$.format", f'must be "{SUPPLEMENT_FORMAT}"')
     system = data.get("system")
-    model = SUPPLEMENTS.get(system) if isinstance(system, str) else None
+    models = supplement_models()
+    model = models.get(system) if isinstance(system, str) else None
     if model is None:
-        raise DocumentError("$.system", f"unknown system (known: {', '.join(SUPPLEMENTS)})")
+        raise DocumentError("$.system", f"unknown system (known: {', '.join(models)})")
     if system_id is not None and system != system_id:
         raise DocumentError("$.system", f"this supplement is for {system}, the roster is {system_id}")
     try:
@@ -223,7 +221,7 @@ def _merge_error(
 
 
 def _values_model(system_id: str) -> type[BaseModel]:
-    annotation = SUPPLEMENTS[system_id].model_fields["values"].annotation
+    annotation = supplement_models()[system_id].model_fields["values"].annotation
     assert isinstance(annotation, type) and issubclass(annotation, BaseModel)
     return annotation
 

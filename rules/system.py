@@ -19,10 +19,18 @@ class CatalogueError(ValueError):
 
 
 class GameSystem(ABC):
-    """One game system: its document schema, catalogue schema and evaluation.
+    """One game system, the plug-in that carries everything Muster knows of it.
 
     Subclasses set ``id`` (as in documents), ``title``, ``book`` (for "p." sources),
-    ``unit`` ("ExP" or "points"), ``document_model`` and ``catalogue_model``.
+    ``unit`` ("ExP" or "points"), ``document_model`` (the roster document schema),
+    ``catalogue_model`` (the rules data schema), ``supplement_model`` (the supplement
+    schema, None when the system takes no supplements) and ``editor`` (the dotted path
+    "module:Class" of its editor parts, a ``roster.systems.base.SystemUI``, named as a
+    string because ``rules`` never imports Django; None: Muster reads its rosters but
+    cannot edit them). ``play`` is the place for what play at the table tracks (None
+    until the system has it). The editor's templates and the sheet (``sheet.html``) are
+    found by convention under ``templates/systems/<id>/``. One line of
+    ``rules/registry.py`` registers it; the recipe is docs/new-system.md.
     """
 
     id: ClassVar[str]
@@ -31,6 +39,9 @@ class GameSystem(ABC):
     unit: ClassVar[str]
     document_model: ClassVar[type[BaseModel]]
     catalogue_model: ClassVar[type[BaseModel]]
+    supplement_model: ClassVar[type[BaseModel] | None] = None
+    editor: ClassVar[str | None] = None
+    play: ClassVar[Any] = None
 
     def source(self, page: int | None) -> str:
         """Return the citation of a page: "Iron & Honor p.17" (no page: the book)."""
@@ -39,6 +50,11 @@ class GameSystem(ABC):
     def fixture_name(self) -> str:
         """The rules data file under ``fixtures/``: "<id>.json"."""
         return f"{self.id}.json"
+
+    def rules_data_file(self, fixtures_dir: Path) -> Path:
+        """Where the reviewed rules data is: ``fixtures_dir/<id>.json`` unless the system
+        keeps it in its own folder (a system defined outside the repository's packages)."""
+        return fixtures_dir / self.fixture_name()
 
     def read_catalogue(self, data: Any, origin: str = "rules data") -> Any:
         """Validate rules data (parsed JSON) against the catalogue schema.

@@ -13,10 +13,10 @@ from typing import Any
 from django import forms
 from pydantic import BaseModel
 
-from rules.supplement import SUPPLEMENTS, gaps
+from roster.systems import ui_for
+from rules.supplement import gaps, supplement_models
 
 YES_NO = [("", "unknown"), ("yes", "yes"), ("no", "no")]
-BRUTALITY_STATS = ("Move", "FS", "Dex", "HP", "Will", "Atk", "Save")
 
 
 @dataclass
@@ -72,11 +72,7 @@ def label_of(system_id: str, catalogue: Any, key: str) -> str:
     """A value's name as the book prints it: "Fighting Skill", "Armed in Melee", "Toughness (T)"."""
     if key in WORDS:
         return WORDS[key]
-    if system_id == "brutality":
-        return str(catalogue.stat_name(key))
-    if system_id == "beestwars":
-        return str(catalogue.stat_names.get(key, key.title()))
-    return key.replace("_", " ").capitalize()
+    return ui_for(system_id).value_label(catalogue, key)
 
 
 WORDS = {
@@ -105,7 +101,7 @@ KIND_WORDS = {
 
 def gap_groups(system_id: str, catalogue: Any) -> list[Group]:
     """One fieldset per entry with values the rules data lacks, one input per value."""
-    values_model = SUPPLEMENTS[system_id].model_fields["values"].annotation
+    values_model = supplement_models()[system_id].model_fields["values"].annotation
     assert isinstance(values_model, type) and issubclass(values_model, BaseModel)
     groups: dict[tuple[str, str], Group] = {}
     for gap in gaps(system_id, catalogue):
@@ -138,7 +134,7 @@ def _homebrew_inputs(
 
 def homebrew_groups(system_id: str, catalogue: Any) -> list[Group]:
     """One "add homebrew" fieldset per kind of entry the system's supplements may add."""
-    homebrew_model = SUPPLEMENTS[system_id].model_fields["homebrew"].annotation
+    homebrew_model = supplement_models()[system_id].model_fields["homebrew"].annotation
     assert isinstance(homebrew_model, type) and issubclass(homebrew_model, BaseModel)
     out = []
     for table, info in homebrew_model.model_fields.items():
@@ -146,15 +142,15 @@ def homebrew_groups(system_id: str, catalogue: Any) -> list[Group]:
         assert isinstance(model, type) and issubclass(model, BaseModel)
         kind = KIND_WORDS.get(table, table)
         group = Group(f"A homebrew {kind}", table, kind=kind)
-        group.inputs = _homebrew_inputs(system_id, table, model, catalogue, HOMEBREW_KEYS[(system_id, table)])
+        ui = ui_for(system_id)
+        group.inputs = _homebrew_inputs(system_id, table, model, catalogue, ui.homebrew_keys[table])
         for i in group.inputs:
             if i.key in CHOICES:
                 i.kind, i.choices = "choice", CHOICES[i.key](catalogue)
-        if (system_id, table) == ("brutality", "model_traits"):
-            group.inputs += [
-                Input(f"h__{table}__mod_{k}", f"mod_{k}", f"{catalogue.stat_name(k)} modifier", "int", -3, 3)
-                for k in BRUTALITY_STATS
-            ]
+        group.inputs += [
+            Input(f"h__{table}__{key}", key, label, kind, low, high)
+            for key, label, kind, low, high in ui.homebrew_extra(table, catalogue)
+        ]
         out.append(group)
     return out
 
@@ -192,25 +188,6 @@ def existing_initial(current: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-LINE = ["name", "Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers", "summary"]
-HOMEBREW_KEYS: dict[tuple[str, str], list[str]] = {
-    ("brutality", "classes"): LINE,
-    ("brutality", "upgrades"): ["name", "for_class", *LINE[1:]],
-    ("brutality", "model_traits"): ["name", "summary", "gives_powers"],
-    ("brutality", "model_abilities"): ["name", "summary"],
-    ("iron-and-honor", "traits"): ["name", "category", "cost", "summary"],
-    ("beestwars", "profiles"): [
-        "name",
-        "faction",
-        "skill",
-        "might",
-        "toughness",
-        "movement",
-        "defense",
-        "points",
-        "equipment",
-    ],
-}
 CHOICES: dict[str, Any] = {
     "for_class": lambda c: tuple((k.slug, k.name) for k in c.classes),
     "category": lambda c: (("heroic", "Heroic"), ("rare", "Rare"), ("common", "Common")),

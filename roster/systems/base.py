@@ -13,6 +13,13 @@ from rules.document import error_words
 from rules.report import ModelReport, Report
 
 FieldErrors = dict[str, str]
+CONVENTIONAL_TEMPLATES = {
+    "card_template": "model_card.html",
+    "options_template": "options.html",
+    "totals_template": "totals.html",
+    "view_template": "model_view.html",
+    "summary_template": "summary.html",
+}
 
 
 class SystemUI(ABC):
@@ -21,11 +28,12 @@ class SystemUI(ABC):
     ``model_from_post`` and ``options_from_post`` translate an HTTP form into
     document pieces and return field errors in words a player understands; they never
     apply game rules (the rules engine does that on the saved document). The POST is
-    read by the system's Django forms (``roster/systems/<system>_forms.py``, shared
+    read by the system's Django forms (``roster/systems/<system>/forms.py``, shared
     fields in ``roster/systems/fields.py``), never by hand from the QueryDict.
     """
 
     system_id: ClassVar[str]
+    # Found by convention under templates/systems/<system_id>/ unless a subclass names them.
     card_template: ClassVar[str]
     options_template: ClassVar[str]
     totals_template: ClassVar[str]
@@ -36,6 +44,27 @@ class SystemUI(ABC):
     new_model_kinds: ClassVar[list[tuple[str, str]]]
     add_template: ClassVar[str] = "roster/_add_model.html"
     empty_text: ClassVar[str] = "No models yet."
+    # The line under the game's name on the new-roster page.
+    blurb: ClassVar[str] = ""
+    # The fields of each kind of homebrew entry a supplement may add, by rules data table.
+    homebrew_keys: ClassVar[dict[str, list[str]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        system_id = cls.__dict__.get("system_id")
+        for attr, name in CONVENTIONAL_TEMPLATES.items():
+            if system_id and attr not in cls.__dict__:
+                setattr(cls, attr, f"systems/{system_id}/{name}")
+
+    def value_label(self, catalogue: Any, key: str) -> str:
+        """A rules data value's name as the book prints it, for supplement forms
+        ("Fighting Skill"); by default the key in words ("Long range")."""
+        return key.replace("_", " ").capitalize()
+
+    def homebrew_extra(self, table: str, catalogue: Any) -> list[tuple[str, str, str, int, int]]:
+        """Inputs a homebrew entry of ``table`` takes beyond ``homebrew_keys``, as
+        (key, label, kind, low, high); by default none."""
+        return []
 
     def model_kinds(self, catalogue: Any) -> list[tuple[str, str]]:
         """What the player may add, as (kind, label) pairs for ``new_model``.

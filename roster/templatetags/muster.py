@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from django import template
-from django.template import Context
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.template import Context, NodeList, TemplateSyntaxError
+from django.template.base import FilterExpression, Parser, Token, token_kwargs
+from django.utils.safestring import SafeString, mark_safe
+from markupsafe import Markup
 
-from rules.report import json_number
+from roster.jinja_env import macro, number, render
 
 register = template.Library()
 
@@ -24,10 +24,7 @@ def times(value: Any) -> range:
         return range(0)
 
 
-@register.filter
-def number(value: Any) -> Any:
-    """An exact cost as players write it: Decimal 5.0 -> 5, 4.5 -> 4.5; other values unchanged."""
-    return json_number(value) if isinstance(value, Decimal) else value
+register.filter("number", number)
 
 
 @register.filter
@@ -60,40 +57,48 @@ def granted_with(abilities: Any) -> list[dict[str, Any]]:
     return out
 
 
-@register.simple_tag
-def overview_rows(rows: list[dict[str, Any]], open_index: int | None, unit: str, empty: str) -> SafeString:
-    """The warband overview's rows (roster.editor_html), built in Python because every
-    edit's answer repeats them for every model."""
-    from roster.editor_html import overview_rows_html
-
-    return overview_rows_html(rows, open_index, unit, empty)
-
-
-def _csrf_input(context: Context) -> str:
-    """The CSRF field's HTML, as ``{% csrf_token %}`` writes it."""
-    token = context.get("csrf_token")
-    if not token or token == "NOTPROVIDED":
-        return ""
-    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
-
-
 @register.simple_tag(takes_context=True)
-def card_actions(context: Context, card: dict[str, Any], label: str, duplicate: bool = True) -> SafeString:
-    """The move, duplicate (unless ``duplicate`` is False) and remove buttons under an
-    open model's card (roster.editor_html), named ``label``; built in Python because
-    every edit's answer has them."""
-    from roster.editor_html import card_actions_html
-
-    roster = card["roster"]
-    return card_actions_html(
-        _csrf_input(context), roster.pk, roster.revision, card["index"], card["count"], label, duplicate
-    )
+def jinja(context: Context, name: str, **values: Any) -> SafeString:
+    """``{% jinja "roster/_rows.jinja" rows=rows ... %}``: a Jinja2 partial (roster.jinja_env)
+    rendered with ``values`` and the request's CSRF token, for the editor's hot partials."""
+    return render(name, {**values, "csrf_token": context.get("csrf_token")})
 
 
-@register.simple_tag(takes_context=True)
-def iron_honor_card(context: Context, card: dict[str, Any]) -> SafeString:
-    """The whole Iron & Honor model card (roster.systems.card_html), built in Python
-    because every edit of an Iron & Honor model answers with it."""
-    from roster.systems.card_html import iron_honor_card_html
+@register.tag("field")
+def field(parser: Parser, token: Token) -> FieldNode:
+    """One form field: ``{% field "m" i "-name" label="Name" error=e.name prefix="Name" %}``
+    ``<input id="m{{ i }}-name" ...{{ invalid }}>{% endfield %}``, written by the macro
+    ``field`` of ``templates/_field.jinja``, the markup the Jinja2 partials use too.
+    The control's id comes first, in parts that are joined; the other arguments are the
+    macro's (label, error, prefix, hint, title, also, invalid, error_id). Inside the
+    block, ``invalid`` holds the attributes that mark the control invalid and tie it to
+    its error. Raises TemplateSyntaxError without an id or a label."""
+    bits = token.split_contents()[1:]
+    parts = []
+    while bits and "=" not in bits[0]:
+        parts.append(parser.compile_filter(bits.pop(0)))
+    values = token_kwargs(bits, parser)
+    if bits or not parts or "label" not in values:
+        raise TemplateSyntaxError("{% field %} takes the id's parts, then name=value arguments with a label")
+    nodelist = parser.parse(("endfield",))
+    parser.delete_first_token()
+    return FieldNode(parts, values, nodelist)
 
-    return iron_honor_card_html(card, _csrf_input(context))
+
+class FieldNode(template.Node):
+    """The ``{% field %}`` block: the control inside it, wrapped by the field macro."""
+
+    def __init__(
+        self, parts: list[FilterExpression], values: dict[str, FilterExpression], nodelist: NodeList
+    ) -> None:
+        self.parts, self.values, self.nodelist = parts, values, nodelist
+
+    def render(self, context: Context) -> str:
+        values = {key: value.resolve(context) for key, value in self.values.items()}
+        values["id"] = "".join(str(part.resolve(context)) for part in self.parts)
+
+        def control(invalid: str) -> Markup:
+            with context.push(invalid=mark_safe(invalid)):
+                return Markup(self.nodelist.render(context))
+
+        return str(macro("_field.jinja", "field")(**values, caller=control))

@@ -69,18 +69,11 @@ def _full(request: HttpRequest) -> HttpResponse:
     return redirect("roster-list")
 
 
-GAME_LINES = {
-    "iron-and-honor": "Heroes, companions and followers bought with ExP; a Fate Pool for the warband.",
-    "brutality": "Classes, upgrades, Model Traits and Powers; a points game or an agreed model count.",
-    "beestwars": "Named fighters and warriors picked from the profile table, within an agreed points limit.",
-}
-
-
 def _new_context(
     forms: list[dict[str, Any]], chosen: dict[str, Any] | None, error: str | None = None
 ) -> dict[str, Any]:
     """The new-roster page: the three games to choose from, then only the chosen game's form."""
-    games = [{"system": f["system"], "line": GAME_LINES.get(f["system"].id, "")} for f in forms]
+    games = [{"system": f["system"], "line": f["ui"].blurb} for f in forms]
     return {"games": games, "form": chosen, "error": error}
 
 

@@ -37,11 +37,11 @@ from rules.names import name_key
 from rules.registry import SYSTEMS
 from rules.supplement import (
     MAX_SUPPLEMENT_BYTES,
-    SUPPLEMENTS,
     dump_supplement,
     load_supplement,
     merge,
     read_supplement,
+    supplement_models,
 )
 
 MAX_SUPPLEMENTS_PER_USER = 50
@@ -52,10 +52,15 @@ def _full(request: HttpRequest) -> bool:
     return bool(Supplement.objects.filter(owner=player(request)).count() >= MAX_SUPPLEMENTS_PER_USER)
 
 
+def _system_choices() -> list[tuple[str, str]]:
+    """(id, title) of every registered system that takes supplements."""
+    return [(s, SYSTEMS[s].title) for s in supplement_models()]
+
+
 class NewSupplementForm(forms.Form):
     """A new, empty supplement: its system and name."""
 
-    system = forms.ChoiceField(choices=[(s, SYSTEMS[s].title) for s in SUPPLEMENTS], label="Game system")
+    system = forms.ChoiceField(choices=_system_choices, label="Game system")
     name = forms.CharField(max_length=100, label="Name")
 
 

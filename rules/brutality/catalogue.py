@@ -179,6 +179,11 @@ class Points(Strict):
         """The exact cost of one model in points (a Decimal, never a float)."""
         return Decimal(str(self.upgraded if upgraded else self.basic))
 
+    @property
+    def prices(self) -> str:
+        """The prices in the book's words, "Basic <basic>, Upgraded <upgraded>" (points)."""
+        return f"Basic {self.basic}, Upgraded {self.upgraded}"
+
 
 class Range(Strict):
     """An inclusive range of numbers with its section."""

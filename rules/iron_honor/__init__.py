@@ -8,6 +8,7 @@ from rules.iron_honor import costs
 from rules.iron_honor.catalogue import IronHonorCatalogue
 from rules.iron_honor.checks import run_checks
 from rules.iron_honor.document import IronHonorRoster
+from rules.iron_honor.supplement import IronHonorSupplement
 from rules.iron_honor.warband import Fighter, Warband
 from rules.report import ModelReport, Report, page_source, sort_issues
 from rules.schema import DocumentError
@@ -23,6 +24,8 @@ class IronHonorSystem(GameSystem):
     unit = "ExP"
     document_model = IronHonorRoster
     catalogue_model = IronHonorCatalogue
+    supplement_model = IronHonorSupplement
+    editor = "roster.systems.iron_honor:IronHonorUI"
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError for each game size, type, skill or trait not in the catalogue."""

@@ -1,8 +1,8 @@
 """Benchmark: one htmx model update round trip (parse, save a revision, evaluate, render
 the card and out-of-band totals) against a trivial view, through Django's test client.
 
-Budget: the update's median at most 6x the trivial view's (issue 11). The ratio is recorded in
-extra_info; `make bench` prints it. Nothing here asserts a time.
+Budget: the update's median at most 8x the trivial view's (issue 23; 6x in issue 11). The
+ratio is recorded in extra_info; `make bench` prints it. Nothing here asserts a time.
 """
 
 import pytest
@@ -42,5 +42,5 @@ def test_htmx_update_round_trip(benchmark):
         trivial_median_ms=round(trivial_median * 1000, 3),
         update_median_ms=round(update_median * 1000, 3),
         ratio=round(update_median / trivial_median, 2),
-        budget_ratio=6,
+        budget_ratio=8,
     )

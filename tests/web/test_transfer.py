@@ -136,9 +136,9 @@ def test_import_refuses_more_than_one_megabyte(alice, alice_client):
 
 
 def test_a_system_without_an_editor_is_not_imported(alice, alice_client, monkeypatch):
-    from roster import systems
+    from rules.registry import SYSTEMS
 
-    monkeypatch.delitem(systems.UIS, "beestwars")
+    monkeypatch.setattr(SYSTEMS["beestwars"], "editor", None)
     response = alice_client.post(
         reverse("roster-import"), {"text": json.dumps(example("beestwars-clovis-300"))}
     )

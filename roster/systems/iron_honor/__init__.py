@@ -10,8 +10,7 @@ from pydantic import ValidationError
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
 from roster.systems.fields import first_errors
-from roster.systems.iron_honor_forms import IronHonorModelForm, IronHonorOptionsForm
-from roster.systems.trait_rows import skill_options_html, trait_groups_html
+from roster.systems.iron_honor.forms import IronHonorModelForm, IronHonorOptionsForm
 from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
@@ -46,15 +45,12 @@ class IronHonorUI(SystemUI):
     """Iron & Honor: type, attributes with steppers, skills with items, traits by category."""
 
     system_id = "iron-and-honor"
-    card_template = "systems/iron-and-honor/model_card.html"
-    options_template = "systems/iron-and-honor/options.html"
-    totals_template = "systems/iron-and-honor/totals.html"
-    view_template = "systems/iron-and-honor/model_view.html"
-    summary_template = "systems/iron-and-honor/summary.html"
     model_schema = IronHonorModel
     model_error_fields = _MODEL_FIELDS
     new_model_kinds = [("hero", "Hero"), ("companion", "Companion"), ("follower", "Follower")]
     empty_text = "No models yet. Add a hero first: every warband needs exactly one."
+    blurb = "Heroes, companions and followers bought with ExP; a Fate Pool for the warband."
+    homebrew_keys = {"traits": ["name", "category", "cost", "summary"]}
 
     def default_kind(self, document: dict[str, Any], kinds: list[tuple[str, str]]) -> str:
         """A hero until the warband has one, then followers. Source: Iron & Honor p.15."""
@@ -227,22 +223,19 @@ class IronHonorUI(SystemUI):
                     "choice": entry.get("choice", "") if isinstance(entry, dict) else "",
                 }
             )
-        picker_html = None
+        picker_groups = []
         if picker == "traits":
             taken = {c["value"] for c in chosen}
             groups: dict[str, list[dict[str, Any]]] = {c: [] for c in ("heroic", "rare", "common")}
             for opt in trait_options(cast(IronHonorRoster, evaluation.document), index, catalogue):
                 if opt.trait.slug not in taken:
                     groups[opt.trait.category].append({"trait": opt.trait, "reason": opt.reason})
-            picker_html = trait_groups_html(
-                index,
-                [
-                    ("Heroic", "hero only, one at most", groups["heroic"]),
-                    ("Rare", "hero and companions, one each", groups["rare"]),
-                    ("Common", "anyone, up to four", groups["common"]),
-                ],
-                "ExP",
-            )
+            titles = [
+                ("Heroic", "hero only, one at most", groups["heroic"]),
+                ("Rare", "hero and companions, one each", groups["rare"]),
+                ("Common", "anyone, up to four", groups["common"]),
+            ]
+            picker_groups = [(title, hint, rows) for title, hint, rows in titles if rows]
         masters = [
             str(m.get("name", ""))
             for m in evaluation.document_json["models"]
@@ -256,13 +249,7 @@ class IronHonorUI(SystemUI):
         for s in [*values.get("skills", []), ""]:
             row = s if isinstance(s, dict) else {"skill": s, "label": ""}
             known = catalogue.skill(row["skill"]) if row["skill"] else None
-            skills.append(
-                {
-                    **row,
-                    "slug": known.slug if known else None,
-                    "options_html": skill_options_html(catalogue.skills, known.slug if known else None),
-                }
-            )
+            skills.append({**row, "slug": known.slug if known else None})
         points = model_report.derived["attribute_points"]
         left = (
             None
@@ -287,7 +274,7 @@ class IronHonorUI(SystemUI):
             ],
             "points_left": left,
             "chosen_traits": chosen,
-            "picker_html": picker_html,
+            "picker_groups": picker_groups,
             "skill_rows": skills,
             "skill_catalogue": catalogue.skills,
             "types": catalogue.character_types,

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
-from roster.systems.brutality_forms import SUPPLIED_KEYS, BrutalityModelForm, BrutalityOptionsForm
+from roster.systems.brutality.forms import SUPPLIED_KEYS, BrutalityModelForm, BrutalityOptionsForm
 from roster.systems.fields import first_errors
 from rules.brutality.catalogue import BrutalityCatalogue
 from rules.brutality.choices import model_choices
@@ -40,19 +40,38 @@ _OPTION_FIELDS: dict[tuple[Any, ...], str] = {
 }
 
 
+# The values of a homebrew class, in the order of the book's profile lines.
+HOMEBREW_LINE = ["name", "Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers", "summary"]
+HOMEBREW_STATS = ("Move", "FS", "Dex", "HP", "Will", "Atk", "Save")
+
+
 class BrutalityUI(SystemUI):
     """Brutality: class, upgrade, Leader, Model Traits, Model Ability, Powers, supplied values."""
 
     system_id = "brutality"
-    card_template = "systems/brutality/model_card.html"
-    options_template = "systems/brutality/options.html"
-    totals_template = "systems/brutality/totals.html"
-    view_template = "systems/brutality/model_view.html"
-    summary_template = "systems/brutality/summary.html"
     model_schema = BrutalityModel
     model_error_fields = _MODEL_FIELDS
     new_model_kinds = [("melee", "Melee"), ("fast", "Fast"), ("ranged", "Ranged"), ("support", "Support")]
     empty_text = "No models yet. Add four to eight; one of them will be your Leader."
+    blurb = "Classes, upgrades, Model Traits and Powers; a points game or an agreed model count."
+    homebrew_keys = {
+        "classes": HOMEBREW_LINE,
+        "upgrades": ["name", "for_class", *HOMEBREW_LINE[1:]],
+        "model_traits": ["name", "summary", "gives_powers"],
+        "model_abilities": ["name", "summary"],
+    }
+
+    def value_label(self, catalogue: BrutalityCatalogue, key: str) -> str:
+        """A stat as the book names it ("Fighting Skill"). Source: Brutality, Model profile."""
+        return str(catalogue.stat_name(key))
+
+    def homebrew_extra(
+        self, table: str, catalogue: BrutalityCatalogue
+    ) -> list[tuple[str, str, str, int, int]]:
+        """A homebrew Model Trait's stat modifiers, -3 to +3 each ("mod_FS")."""
+        if table != "model_traits":
+            return []
+        return [(f"mod_{k}", f"{catalogue.stat_name(k)} modifier", "int", -3, 3) for k in HOMEBREW_STATS]
 
     def default_options(self, catalogue: BrutalityCatalogue) -> dict[str, Any]:
         """A Moderate points game of 5 points (a 4-model warband with room for upgrades)."""
@@ -209,7 +228,7 @@ class BrutalityUI(SystemUI):
             "report": report,
             "choices": choices,
             "classes": catalogue.classes,
-            "points": catalogue.points,
+            "upgrade_hint": f"{catalogue.points.upgraded} points instead of {catalogue.points.basic}",
             "asks": asks,
             "unknown_traits": [t for t in values.get("traits", []) if catalogue.trait(t) is None],
             "unknown_powers": [p for p in values.get("powers", []) if catalogue.power(p) is None],

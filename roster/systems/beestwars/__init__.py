@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from roster.evaluation import Evaluation
 from roster.systems.base import FieldErrors, SystemUI, friendly
-from roster.systems.beestwars_forms import BeestwarsModelForm, BeestwarsOptionsForm
+from roster.systems.beestwars.forms import BeestwarsModelForm, BeestwarsOptionsForm
 from roster.systems.fields import first_errors
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.choices import SUPPLIABLE, profile_choices, supplied_bounds
@@ -50,15 +50,30 @@ class BeestwarsUI(SystemUI):
     values the transcription lost; the roster has one option, the points limit."""
 
     system_id = "beestwars"
-    card_template = "systems/beestwars/model_card.html"
-    options_template = "systems/beestwars/options.html"
-    totals_template = "systems/beestwars/totals.html"
-    view_template = "systems/beestwars/model_view.html"
-    summary_template = "systems/beestwars/summary.html"
     model_schema = BeestwarsModel
     model_error_fields = _MODEL_FIELDS
     add_template = "systems/beestwars/add_model.html"
     empty_text = "No fighters yet. Pick them from the profiles below."
+    blurb = "Named fighters and warriors picked from the profile table, within an agreed points limit."
+    homebrew_keys = {
+        "profiles": [
+            "name",
+            "faction",
+            "skill",
+            "might",
+            "toughness",
+            "movement",
+            "defense",
+            "points",
+            "equipment",
+        ]
+    }
+
+    def value_label(self, catalogue: BeestwarsCatalogue, key: str) -> str:
+        """A value as the profile table heads it ("Toughness (T)").
+        Source: The Denizens of the Beestwars p.11."""
+        return str(catalogue.stat_names.get(key, key.title()))
+
     new_model_kinds: ClassVar[list[tuple[str, str]]] = []
 
     def default_options(self, catalogue: BeestwarsCatalogue) -> dict[str, Any]:
