@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import load
+from bench.play import play_rows
 from bench.server import ROOT, Server, serve
 from bench.timing import ms, paired_timings, timings
 from bench.workloads import NINE_MODEL_ROSTERS, parsed
@@ -228,6 +229,7 @@ def main() -> None:
         with serve(workers=1, rosters=10, database_url=url) as server:
             rows += http_rows(server, label)
             if label == "SQLite":
+                rows += play_rows(server)
                 rows += sheet_rows(server)
                 rows.append(memory_row(server))
     print_table(rows)

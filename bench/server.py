@@ -59,6 +59,7 @@ def environment(workdir: Path, database_url: str | None) -> dict[str, str]:
         RATE_SIGNUP="100000/m",
         RATE_SHEET="100000/m",
         RATE_IMPORT="100000/m",
+        RATE_PLAY="100000/m",
         PYTHONPATH=str(ROOT),
     )
     if database_url:

@@ -34,13 +34,19 @@ def rules_changes(roster: Roster, evaluation: Evaluation) -> list[str]:
     """
     if not roster.rules_digest or roster.rules_digest == evaluation.digest:
         return []
-    old = RuleSetVersion.objects.filter(system=roster.system, digest=roster.rules_digest).first()
-    new = RuleSetVersion.objects.filter(system=roster.system, digest=evaluation.digest).first()
+    return changes_between(roster.system, roster.rules_digest, evaluation.digest, roster.document)
+
+
+def changes_between(system: str, old_digest: str, new_digest: str, document: dict[str, Any]) -> list[str]:
+    """Sentences describing the changes between two versions of ``system``'s rules data
+    (by digest) to the entries ``document`` uses; empty when either version is unknown."""
+    old = RuleSetVersion.objects.filter(system=system, digest=old_digest).first()
+    new = RuleSetVersion.objects.filter(system=system, digest=new_digest).first()
     if old is None or new is None:
         return []
-    used = _strings(roster.document.get("models", [])) | _strings(roster.document.get("options", {}))
+    used = _strings(document.get("models", [])) | _strings(document.get("options", {}))
     out = []
-    for table in CATALOGUE_TABLES.get(roster.system, {}):
+    for table in CATALOGUE_TABLES.get(system, {}):
         now = {e["slug"]: e for e in new.data.get(table, [])}
         for entry in old.data.get(table, []):
             if not _keys(entry) & used:

@@ -244,6 +244,7 @@ MUSTER_RATES = {
     "signup": os.environ.get("RATE_SIGNUP", "5/h"),
     "sheet": os.environ.get("RATE_SHEET", "30/m"),
     "import": os.environ.get("RATE_IMPORT", "20/m"),
+    "play": os.environ.get("RATE_PLAY", "240/m"),  # actions at the table (a tap each)
 }
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none).
 MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
@@ -254,6 +255,7 @@ MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 # unless EMAIL_HOST is set (SMTP). allauth's rate limits count in the default cache.
 INSTALLED_APPS += ["allauth", "allauth.account", "roster.accounts"]
 INSTALLED_APPS += ["roster.supplements"]
+INSTALLED_APPS += ["roster.games"]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from roster import render_child
+from roster.book_examples import book_comparison
 from roster.evaluation import Evaluation
 from roster.render_child import STATIC_PREFIX
 from roster.rendering import SheetTooSlow, log_warnings, render_bounded
@@ -85,6 +86,7 @@ def sheet_html(evaluation: Evaluation, info: SheetInfo) -> str:
         "qr": mark_safe(qr_svg(info.share_url)) if info.share_url else None,  # segno escapes its SVG
         "static": STATIC_PREFIX,
         "long": len(evaluation.report.models) >= LONG_SHEET_MODELS,
+        "book": book_comparison(evaluation),
     }
     return render_to_string(f"systems/{system.id}/sheet.html", context)
 

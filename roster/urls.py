@@ -5,7 +5,7 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
-from roster.views import account_page, accounts, editor, history, rosters, sharing, transfer
+from roster.views import account_page, accounts, editor, fill, history, rosters, sharing, transfer
 
 # The admin's log-in is the players' log-in (allauth's, with its rate limits).
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
@@ -36,6 +36,7 @@ urlpatterns = [
     path("rosters/<int:pk>/models/<int:index>/", editor.model, name="model-update"),
     path("rosters/<int:pk>/models/<int:index>/remove/", editor.remove_model, name="model-remove"),
     path("rosters/<int:pk>/models/<int:index>/duplicate/", editor.duplicate_model, name="model-duplicate"),
+    path("rosters/<int:pk>/models/<int:index>/fill/", fill.fill_gaps, name="model-fill"),
     path("rosters/<int:pk>/models/<int:index>/move/", editor.move_model, name="model-move"),
     path("rosters/<int:pk>/undo/", editor.undo, name="roster-undo"),
     path("rosters/<int:pk>/redo/", editor.redo, name="roster-redo"),
@@ -53,5 +54,6 @@ urlpatterns = [
     path("s/<str:token>/sheet.pdf", sharing.shared_sheet, name="shared-sheet"),
     path("s/<str:token>/copy/", sharing.shared_copy, name="shared-copy"),
     path("", include("roster.supplements.urls")),
+    path("", include("roster.games.urls")),
     path("admin/", admin.site.urls),
 ]

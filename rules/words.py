@@ -87,6 +87,18 @@ def yes_no(value: Any) -> str:
     return "unknown" if value is None else str(value)
 
 
+def counted(n: Any, noun: str, plural: str | None = None) -> str:
+    """A count with its noun in the right number: (1, "model") -> "1 model",
+    (4, "model") -> "4 models"; ``plural`` for an irregular one."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def listing(items: list[str]) -> str:
+    """Items as a sentence lists them: ["MA"] -> "MA", ["MA", "PD"] -> "MA and PD",
+    ["MA", "RA", "PD"] -> "MA, RA and PD"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def labelled_value(label: str, text: Any) -> str:
     """A value as the book writes it beside its name: ("Armed in Melee", True) ->
     "Armed in Melee: yes"; ("Movement", '6"') -> 'Movement: 6"'."""

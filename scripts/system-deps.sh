@@ -1,12 +1,26 @@
 #!/usr/bin/env bash
-# Checks the system packages Muster needs outside Python: Pango for WeasyPrint and
-# Chromium for the browser tests. Run as root with apt-get available, it installs what
+# Checks the system packages Muster needs outside Python: Pango for WeasyPrint, the fonts
+# that let a sheet and a page print every script a player types (Noto: Latin, Greek,
+# Cyrillic, Arabic, Hebrew, Devanagari; Noto CJK; Noto Color Emoji; HarfBuzz's subsetter so
+# WeasyPrint embeds only the glyphs a sheet uses) and Chromium for the browser tests. Run as root with apt-get available, it installs what
 # is missing; otherwise it prints one line naming the packages to install and fails.
 set -euo pipefail
 
 need=()
 if ! .venv/bin/python -c "import weasyprint" >/dev/null 2>&1; then
   need+=(libpango-1.0-0 libpangoft2-1.0-0)
+fi
+# Fontconfig finds fonts by family; each family stands for the package that brings it.
+font_families=("Noto Sans:fonts-noto-core" "Noto Sans Devanagari:fonts-noto-core"
+  "Noto Sans CJK SC:fonts-noto-cjk" "Noto Color Emoji:fonts-noto-color-emoji")
+for pair in "${font_families[@]}"; do
+  if ! fc-list -q "${pair%%:*}" 2>/dev/null; then
+    pkg="${pair##*:}"
+    [[ " ${need[*]:-} " == *" $pkg "* ]] || need+=("$pkg")
+  fi
+done
+if ! ldconfig -p 2>/dev/null | grep -q libharfbuzz-subset; then
+  need+=(libharfbuzz-subset0)
 fi
 if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
   need+=(chromium)

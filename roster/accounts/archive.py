@@ -42,13 +42,19 @@ def member_name(roster: Roster) -> str:
     return f"{slugify(roster.name, allow_unicode=True) or 'roster'}-{roster.pk}.json"
 
 
-def build_archive(rosters: list[Roster]) -> bytes:
+GAMES = "games/"  # the zip's folder of games (muster.game/1), which the Import page passes over
+
+
+def build_archive(rosters: list[Roster], games: list[tuple[str, str]] | None = None) -> bytes:
     """The zip (deflated) of the given rosters' documents as Export writes them (each with
-    the supplement it uses, docs/supplements.md)."""
+    the supplement it uses, docs/supplements.md), and ``games`` as (file name, its
+    ``muster.game/1`` JSON) under ``games/`` (docs/play.md)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for roster in rosters:
             archive.writestr(member_name(roster), export_json(roster.document, pinned_supplement(roster)))
+        for name, text in games or []:
+            archive.writestr(GAMES + name, text)
     return buffer.getvalue()
 
 
@@ -83,7 +89,9 @@ def read_archive(
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
         raise ArchiveError("The file is not a readable zip.") from None
-    members = [info for info in archive.infolist() if not info.is_dir()]
+    members = [
+        info for info in archive.infolist() if not info.is_dir() and not info.filename.startswith(GAMES)
+    ]
     if not members:
         raise ArchiveError("The zip holds no roster files.")
     if len(members) > MAX_MEMBERS:

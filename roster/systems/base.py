@@ -89,6 +89,13 @@ class SystemUI(ABC):
             "default": self.default_kind(evaluation.document_json, kinds),
         }
 
+    def fill_target(self, catalogue: Any, model: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | None:
+        """Where the values a model supplies for its entry's gaps belong in a supplement
+        (docs/supplements.md): ``(table, entry name, {field: value})`` of the entry whose
+        values the rules data lacks, or None when the model supplies none. None by default
+        (a system whose rules data lacks nothing)."""
+        return None
+
     def default_kind(self, document: dict[str, Any], kinds: list[tuple[str, str]]) -> str:
         """The kind the "Add a model" select offers first: the first kind unless overridden."""
         return kinds[0][0] if kinds else ""

@@ -49,8 +49,12 @@ def account(request: HttpRequest) -> HttpResponse:
 @login_required
 def rosters_zip(request: HttpRequest) -> HttpResponse:
     """Every roster of the player (not the deleted ones) as one zip of JSON files,
-    ``muster-rosters-<username>-<date>.zip``; the Import page reads it whole."""
-    data = build_archive(list(_active_rosters(player(request))))
+    ``muster-rosters-<username>-<date>.zip``, with their games under ``games/``; the
+    Import page reads its rosters whole."""
+    from roster.games.transfer import archived_games
+
+    user = player(request)
+    data = build_archive(list(_active_rosters(user)), archived_games(user))
     response = HttpResponse(data, content_type="application/zip")
     filename = f"muster-rosters-{request.user.get_username()}-{timezone.now():%Y-%m-%d}.zip"
     response["Content-Disposition"] = content_disposition_header(True, filename)

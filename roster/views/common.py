@@ -15,6 +15,7 @@ from django.utils import timezone
 from django_htmx.http import push_url, retarget
 from django_htmx.middleware import HtmxDetails
 
+from roster.book_examples import book_comparison
 from roster.evaluation import Evaluation, Rules, evaluate_roster, read_rules
 from roster.forms import RevisionForm
 from roster.models import Roster, RosterRead
@@ -150,6 +151,7 @@ def panel_context(
         "notice": notice,
         "conflict": conflict,
         "rules_changes": rules_changes(roster, evaluation),
+        "book": book_comparison(evaluation),
         "can_undo": can_undo,
         "can_redo": can_redo,
         "share_link": lambda: roster.share_links.filter(revoked__isnull=True).order_by("-created").first(),

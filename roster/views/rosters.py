@@ -20,6 +20,7 @@ from roster import operations
 from roster.catalogue import get_catalogue
 from roster.models import Roster
 from roster.operations import StaleRevision, TooManyRosters, create_roster
+from roster.supplements.fill import players_supplement
 from roster.supplements.pins import pinned_version
 from roster.systems import UIS
 from roster.views.common import get_roster_for_user, player, posted_revision
@@ -119,6 +120,11 @@ def roster_new(request: HttpRequest) -> HttpResponse:
         except TooManyRosters as exc:
             error = exc.message
         else:
+            # A new roster uses the player's own values at once: their supplement of this
+            # game (the most recently changed one), as "Save for all my rosters" promises.
+            own = players_supplement(request.user, roster)
+            if own is not None:
+                operations.pin_supplement(roster, own.latest)
             return redirect("roster-edit", roster.pk)
     form.update(options=options, errors=errors, name=name)
     return render(request, "roster/new.html", _new_context(forms, form, error), status=422)
@@ -134,6 +140,7 @@ def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
     document = parse_document(load_json(json.dumps(example["document"]))).model_dump(
         mode="json", exclude_none=True
     )
+    document["example"] = slug  # its explanation beside the totals (roster.book_examples)
     try:
         roster = create_roster(request.user, document, action=f"Started from the example {example['name']}")
     except TooManyRosters:

@@ -23,6 +23,7 @@ from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo, cached_sheet
 from roster.supplements.pins import adopt, pinned_supplement
 from roster.systems import ui_for
+from roster.versions import compare_sheet, rules_version
 from roster.views.common import HtmxHttpRequest, after_edit, get_roster_and_rules, panel_context, stopped_link
 from rules.registry import SYSTEMS
 
@@ -135,6 +136,8 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         view_template=ui.view_template,
         system=SYSTEMS[roster.system],
         fingerprint=evaluation.fingerprint,
+        rules_version=rules_version(roster.system, evaluation.digest),
+        sheet=compare_sheet(roster, evaluation, request.GET["sheet"]) if request.GET.get("sheet") else None,
     )
     return render(request, "roster/shared.html", context)
 

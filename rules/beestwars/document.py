@@ -11,9 +11,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.schema import Name, Ref, RosterName, Strict
+from rules.schema import Name, Ref, RosterName, Slug, Strict
 
 MAX_MODELS = 50
+MAX_POINTS_LIMIT = 10_000  # the largest points limit a roster may agree (docs/security.md)
 
 
 class Supplied(Strict):
@@ -43,7 +44,7 @@ class BeestwarsModel(Strict):
 class BeestwarsOptions(Strict):
     """The points limit the commanders agreed (200 to 500 recommended, p.9)."""
 
-    points_limit: int = Field(ge=1, le=10_000)
+    points_limit: int = Field(ge=1, le=MAX_POINTS_LIMIT)
 
 
 class BeestwarsRoster(Strict):
@@ -54,3 +55,5 @@ class BeestwarsRoster(Strict):
     name: RosterName
     options: BeestwarsOptions
     models: list[BeestwarsModel] = Field(default_factory=list, max_length=MAX_MODELS)
+    # The book example this roster was started from (rules.examples, docs/formats.md).
+    example: Slug | None = None

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from rules.brutality import model_checks
 from rules.brutality.warband import Warband
 from rules.report import Issue, json_number
+from rules.words import counted
 
 Check = Callable[[Warband], list[Issue]]
 MODERATE = "Building Your Army List - Moderate"
@@ -83,10 +84,10 @@ def check_agreed_counts(w: Warband) -> list[Issue]:
     out = []
     n, upgraded = len(w.fighters), w.upgraded_count
     if n != options.model_count:
-        message = f"{n} models; the agreed game has {options.model_count}."
+        message = f"{counted(n, 'model')}; the agreed game has {options.model_count}: add or remove models."
         out.append(w.issue("error", "count.models-mismatch", message, MODERATE))
     if upgraded != options.upgraded_count:
-        message = f"{upgraded} Upgraded models; the agreed game has {options.upgraded_count}."
+        message = f"{counted(upgraded, 'Upgraded model')}; the agreed game has {options.upgraded_count}."
         out.append(w.issue("error", "count.upgraded-mismatch", message, MODERATE))
     return out
 
@@ -102,7 +103,8 @@ def check_half_class(w: Warband) -> list[Issue]:
         w.issue(
             "error",
             "classes.over-half",
-            f"{n} of {total} models are {name}; no more than half may be from one class.",
+            f"{n} of {counted(total, 'model')} {'is' if n == 1 else 'are'} {name}; "
+            "no more than half may be from one class.",
             MODERATE,
         )
         for name, n in counts.items()
@@ -116,7 +118,7 @@ def check_model_guideline(w: Warband) -> list[Issue]:
     n = len(w.fighters)
     if g.min <= n <= g.max:
         return []
-    message = f"{n} models; a warband has {g.min} to {g.max}."
+    message = f"{counted(n, 'model')}; a warband has {g.min} to {g.max}."
     return [w.issue("warning", "models.guideline", message, g.section)]
 
 

@@ -18,7 +18,7 @@ from pydantic import (
     model_validator,
 )
 
-from rules.schema import Name, Ref, RosterName, Strict
+from rules.schema import Name, Ref, RosterName, Slug, Strict
 
 MAX_MODELS = 50
 # Ten Powers exist and each is known at most once. A model takes two free Model Traits
@@ -133,3 +133,5 @@ class BrutalityRoster(Strict):
     name: RosterName
     options: BrutalityOptions
     models: list[BrutalityModel] = Field(default_factory=list, max_length=MAX_MODELS)
+    # The book example this roster was started from (rules.examples, docs/formats.md).
+    example: Slug | None = None

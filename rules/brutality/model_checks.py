@@ -175,6 +175,13 @@ def check_unknown_values(w: Warband) -> list[Issue]:
     return out
 
 
+def _value(w: Warband, key: str, value: object) -> str:
+    """ "Movement 5", "Armed in Melee: yes" (never "Armed True")."""
+    if key == "Armed":
+        return f"Armed in Melee: {yes_no(value)}"
+    return f"{w.catalogue.stat_name(key)} {value}"
+
+
 def check_supplied(w: Warband) -> list[Issue]:
     """Player-supplied values are used but could not be checked against the book (info);
     a supplied value the book already gives is ignored (warning). Source: the line's section."""
@@ -192,7 +199,7 @@ def check_supplied(w: Warband) -> list[Issue]:
         ]
         used = {k: v for k, v in supplied.items() if k not in known}
         if used:
-            values = ", ".join(f"{w.catalogue.stat_name(k)} {v}" for k, v in used.items())
+            values = ", ".join(_value(w, k, v) for k, v in used.items())
             message = f"{values}: supplied by the player, not checked against the book."
             out.append(w.issue("info", "supplied.unchecked", message, section, f))
         if known and line is not None:
@@ -214,7 +221,7 @@ def check_supplement(w: Warband) -> list[Issue]:
         used = [(k, base_value(f, k)) for k in (*STATS, "Armed", "Powers")]
         values = [(k, v, o) for k, (v, src, o) in used if src == SUPPLEMENT]
         if values and not line.homebrew:
-            words = ", ".join(f"{w.catalogue.stat_name(k)} {yes_no(v)}" for k, v, _ in values)
+            words = ", ".join(_value(w, k, v) for k, v, _ in values)
             message = f"{words}: from {values[0][2]}, the player's values, not checked against the book."
             out.append(w.issue("info", "supplement.unchecked", message, line.section, f))
         entries: list[Entry] = [

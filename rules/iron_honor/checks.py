@@ -14,6 +14,7 @@ from rules.iron_honor.catalogue import ATTRIBUTES
 from rules.iron_honor.choices import meets_requirement
 from rules.iron_honor.warband import Warband
 from rules.report import Issue
+from rules.words import counted, listing
 
 Check = Callable[[Warband], list[Issue]]
 
@@ -271,11 +272,13 @@ def check_attributes_at_maximum(w: Warband) -> list[Issue]:
         at_max = [a for a in ATTRIBUTES if f.attributes[a] == top]
         allowed = costs.attributes_at_maximum_allowed(f)
         if len(at_max) > allowed:
+            excess = len(at_max) - allowed
             out.append(
                 w.issue(
                     "error",
                     "attributes.too-many-at-maximum",
-                    f"{', '.join(at_max)} are all at {top}; only {allowed} may be.",
+                    f"{listing(at_max)} are at {top}, the maximum; only {counted(allowed, 'attribute')} "
+                    f"may be: lower {'one' if excess == 1 else excess} of them.",
                     16,
                     f,
                 )

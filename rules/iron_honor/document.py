@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from rules.names import name_key
-from rules.schema import Label, Name, Ref, RosterName, Strict
+from rules.schema import Label, Name, Ref, RosterName, Slug, Strict
 
 MAX_MODELS = 50
 # A legal model has at most 6 traits (1 Heroic, 1 Rare, 4 Common, p.17) and 6 skills
@@ -104,3 +104,5 @@ class IronHonorRoster(Strict):
     name: RosterName
     options: IronHonorOptions
     models: list[IronHonorModel] = Field(default_factory=list, max_length=MAX_MODELS)
+    # The book example this roster was started from (rules.examples, docs/formats.md).
+    example: Slug | None = None

@@ -43,9 +43,25 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     brutality = create_roster(user, example("brutality-moderate-points"))
     beestwars = create_roster(user, beestwars_example())
     empty = create_roster(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
+    lantern = create_roster(
+        user,
+        {
+            **example("iron-and-honor-lantern-adventuring-co"),
+            "example": "iron-and-honor-lantern-adventuring-co",
+        },
+    )
+    ranged = example("brutality-moderate-points")
+    ranged["models"][2] = {"name": "Shooter", "class": "Ranged"}
+    gaps = create_roster(user, ranged)  # its card asks for the Ranged line, "Save for all my rosters"
     link = ShareLink.objects.create(roster=ih)
     problems = {}
-    for url in ("/", "/accounts/signup/", "/accounts/login/", f"/s/{link.token}/"):
+    for url in (
+        "/",
+        "/accounts/signup/",
+        "/accounts/login/",
+        f"/s/{link.token}/",
+        f"/s/{link.token}/?sheet=0123456789ab",
+    ):
         page.goto(url)
         problems[url] = serious(page)
     page.goto("/accounts/login/")
@@ -54,7 +70,12 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     page.click("button:has-text('Log in')")
     page.wait_for_url("**/rosters/")
     urls = ["/rosters/", "/rosters/new/", "/rosters/new/?system=brutality", "/rosters/import/"]
-    urls += [f"/rosters/{empty.pk}/", "/supplements/"]  # an empty warband: "No models yet" is read too
+    urls += [
+        f"/rosters/{empty.pk}/",
+        "/supplements/",
+        f"/rosters/{lantern.pk}/",
+        f"/rosters/{gaps.pk}/models/2/",
+    ]  # an empty warband: "No models yet" is read too
     for roster, index, picker in ((ih, 6, "traits"), (brutality, 1, "powers"), (beestwars, 3, None)):
         urls += [f"/rosters/{roster.pk}/", f"/rosters/{roster.pk}/models/{index}/"]
         if picker:

@@ -81,6 +81,7 @@ OWNED_POST = {
     "roster-options": {"name": "N", "game_size": "large"},
     "model-add": {"kind": "follower"},
     "model-update": "model",
+    "model-fill": "model",
     "model-remove": {},
     "model-duplicate": {},
     "model-move": {"direction": "up"},
@@ -122,6 +123,23 @@ MATRIX.update(
     }
 )
 
+# Games (docs/play.md): only the owner sees or acts; a plain form post is redirected back.
+MATRIX.update(
+    {
+        "game-list": ("GET", None, None, PLAYER),
+        "game-new": ("GET", "roster", None, OWNED),
+        "game-table": ("GET", "game", None, OWNED),
+        "game-state": ("GET", "game", None, OWNED),
+        "game-result": ("GET", "game", None, OWNED),
+        "game-export-json": ("GET", "game", None, OWNED),
+        "game-export-text": ("GET", "game", None, OWNED),
+        "game-act": ("POST", "game", {"id": "a" * 32, "side": 0, "target": 0, "do": "score"}, OWNED_CHANGE),
+        "game-undo": ("POST", "game", {}, {**OWNED_CHANGE, "owner": 409}),  # nothing to undo yet
+        "game-finish": ("POST", "game", {}, OWNED_CHANGE),
+        "game-delete": ("POST", "game", {}, OWNED_CHANGE),
+    }
+)
+
 
 def all_url_names(resolver=None, namespace=""):
     names = set()
@@ -148,7 +166,15 @@ def cast(db):
     holder = Client()
     holder.get(reverse("shared", args=[link.token]))
     supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
+    from roster.games import operations
+    from roster.games.sides import roster_side
+    from rules.play.core import Snapshot
+    from rules.play.registry import typed_side
+
+    sides = (roster_side(roster), typed_side(roster.system, "Bandits", [("Bandit", 2)]))
+    game = operations.start_game(alice, Snapshot(system=roster.system, sides=sides), "Northmen v Bandits")
     return {
+        "game": game,
         "roster": roster,
         "token": link.token,
         "supplement": supplement,
@@ -172,6 +198,8 @@ def request_for(name, cast):
             kwargs["index"] = 1
         if name == "roster-restore":
             kwargs["number"] = 1
+    elif kind == "game":
+        kwargs = {"pk": cast["game"].pk}
     elif kind == "token":
         kwargs = {"token": cast["token"]}
     elif kind == "supplement":

@@ -16,6 +16,7 @@ from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.choices import SUPPLIABLE, profile_choices, supplied_bounds
 from rules.beestwars.document import BeestwarsModel, BeestwarsOptions, BeestwarsRoster
 from rules.report import ModelReport, Report
+from rules.words import counted
 
 # The column heads of the profile table (p.11).
 ABBR = {"skill": "Sk", "might": "Mt", "toughness": "T", "movement": "Ma", "defense": "D"}
@@ -132,6 +133,22 @@ class BeestwarsUI(SystemUI):
             raise KeyError(kind)
         return {"profile": profile.name}
 
+    def fill_target(
+        self, catalogue: BeestwarsCatalogue, model: dict[str, Any]
+    ) -> tuple[str, str, dict[str, Any]] | None:
+        """The fighter's own values for its profile's gaps, as the supplement's ``profiles``
+        entry (by slug: profile names repeat, three Minotaur Warriors)."""
+        profile = catalogue.profile(model.get("profile", ""))
+        supplied = model.get("supplied") or {}
+        if profile is None:
+            return None
+        values = {
+            k: v
+            for k, v in supplied.items()
+            if (profile.points if k == "points" else profile.stat(k)) is None and v is not None
+        }
+        return ("profiles", profile.slug, values) if values else None
+
     def model_from_post(
         self, post: QueryDict, current: dict[str, Any], catalogue: BeestwarsCatalogue
     ) -> tuple[dict[str, Any], FieldErrors]:
@@ -182,7 +199,9 @@ class BeestwarsUI(SystemUI):
         bounds = supplied_bounds()
         asks = []
         for key in SUPPLIABLE if d["known"] else ():
-            if _origin(d, key) == "book":
+            # The book's values are not asked for, nor the supplement's (typed once for
+            # every roster) unless this fighter has its own value to change or clear.
+            if _origin(d, key) == "book" or (_origin(d, key) == "supplement" and key not in given):
                 continue
             low, high = bounds[key]
             unit = UNITS.get(key)
@@ -211,7 +230,8 @@ class BeestwarsUI(SystemUI):
         parts = [str(d["profile"])] if model.name != d["profile"] else []
         if d.get("hero"):
             parts.append("Hero")
-        return ", ".join(parts) or "fighter"
+        # An unnamed fighter's row already reads its profile: say where it comes from instead.
+        return ", ".join(parts) or ", ".join(str(x) for x in (d.get("faction"), d.get("equipment")) if x)
 
     def text_summary(self, model: ModelReport) -> str:
         """E.g. "Satyr, Spear, Sk 13 Mt 2d6 T 5 Ma 4" D ?, Reach, Bodyguard" (the profile
@@ -232,7 +252,7 @@ class BeestwarsUI(SystemUI):
     def text_totals(self, report: Report) -> str:
         """Heroes against the allowance, fighter count, and fighters still unpriced."""
         t = report.totals
-        out = f"{t['heroes']} of {t['heroes_allowed']} Heroes; {t['model_count']} fighters"
+        out = f"{t['heroes']} of {t['heroes_allowed']} Heroes; {counted(t['model_count'], 'fighter')}"
         if t["unpriced_count"]:
             out += f"; points unknown for {t['unpriced_count']} fighter(s), total not checked"
         return out

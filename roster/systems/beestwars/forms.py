@@ -12,6 +12,7 @@ from typing import Any
 from django import forms
 
 from roster.systems.fields import PostedText
+from rules.beestwars.document import MAX_POINTS_LIMIT
 from rules.numbers import read_whole
 
 
@@ -27,8 +28,18 @@ class BeestwarsOptionsForm(forms.Form):
     def clean_points_limit(self) -> int | str:
         raw: str = self.cleaned_data["points_limit"] or ""
         limit = read_whole(raw)
+        if limit is None and raw.strip().lstrip("+-").isdigit():
+            limit = MAX_POINTS_LIMIT + 1  # more digits than any limit: too big, said below
         if limit is None:
-            self.add_error("points_limit", "enter the points limit as a whole number")
+            self.add_error("points_limit", "enter the points limit as a whole number, such as 300")
+            return raw[:20]
+        if not 1 <= limit <= MAX_POINTS_LIMIT:
+            self.add_error(
+                "points_limit",
+                f"at most {MAX_POINTS_LIMIT}: enter a smaller number (the book recommends 200 to 500, p.9)"
+                if limit > 1
+                else "at least 1",
+            )
             return raw[:20]
         return limit
 

@@ -22,6 +22,7 @@ from rules.brutality.choices import model_choices
 from rules.brutality.document import BrutalityModel, BrutalityOptions, BrutalityRoster
 from rules.names import name_key
 from rules.report import ModelReport, Report, json_number
+from rules.words import counted
 
 _MODEL_FIELDS: dict[tuple[Any, ...], str] = {
     ("name",): "name",
@@ -159,6 +160,19 @@ class BrutalityUI(SystemUI):
             return model, friendly(exc, _MODEL_FIELDS)
         return valid.model_dump(mode="json", exclude_none=True), {}
 
+    def fill_target(
+        self, catalogue: BrutalityCatalogue, model: dict[str, Any]
+    ) -> tuple[str, str, dict[str, Any]] | None:
+        """The model's own values for its line's gaps, as the supplement's ``classes`` or
+        ``upgrades`` entry (the upgrade's line when it has one, else the class's)."""
+        supplied = model.get("supplied") or {}
+        upgrade = catalogue.upgrade(model["upgrade"]) if model.get("upgrade") else None
+        line = upgrade if upgrade is not None else catalogue.model_class(model.get("class", ""))
+        if line is None:
+            return None
+        values = {k: v for k, v in supplied.items() if k in line.unknown}
+        return ("upgrades" if upgrade is not None else "classes", line.name, values) if values else None
+
     @staticmethod
     def _known(raw: str, lookup: Any, before: str | None, field: str, errors: FieldErrors) -> str:
         """The catalogue's printed name for ``raw``; a name the model already had may stay."""
@@ -265,11 +279,12 @@ class BrutalityUI(SystemUI):
             "points game"
             if t["game"] == "points"
             else (
-                f"points-free game of {t['agreed_model_count']} models, {t['agreed_upgraded_count']} Upgraded"
+                f"points-free game of {counted(t['agreed_model_count'], 'model')}, "
+                f"{t['agreed_upgraded_count']} Upgraded"
             )
         )
         leader = t["leader"] or "none"
-        counts = f"{t['model_count']} models ({t['upgraded_count']} Upgraded)"
+        counts = f"{counted(t['model_count'], 'model')} ({t['upgraded_count']} Upgraded)"
         return f"{t['mode'].title()} mode, {game}; {counts}; Leader {leader}"
 
     def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:

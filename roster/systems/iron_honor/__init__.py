@@ -16,6 +16,7 @@ from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
 from rules.names import name_key
 from rules.report import ModelReport, Report
+from rules.words import counted
 
 _START = {
     "hero": {"MA": 3, "RA": 3, "PD": 3, "WP": 3},
@@ -313,7 +314,7 @@ class IronHonorUI(SystemUI):
     def text_totals(self, report: Report) -> str:
         """Game size, Fate Pool and model count."""
         t = report.totals
-        return f"{t['game_size']} game; Fate Pool {t['fate_pool']}; {t['model_count']} models"
+        return f"{t['game_size']} game; Fate Pool {t['fate_pool']}; {counted(t['model_count'], 'model')}"
 
     def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:
         """E.g. "Aurat: WP 4 -> 5; added Sorcery"."""

@@ -1,0 +1,120 @@
+"""`make bench` rows for play at the table (issue 19, docs/play.md): one action's round
+trip (an htmx POST answered with the table's fragment) against the trivial view on the
+same server, and a tap to the updated screen in Chromium, timed by the page's own clock
+(play.js writes the milliseconds from the tap to the morphed table in data-tap-ms)."""
+
+from __future__ import annotations
+
+import re
+import statistics
+import uuid
+from functools import partial
+from typing import Any
+
+from bench import load
+from bench.server import Server
+from bench.timing import ms, paired_timings
+
+GAME = re.compile(r"/games/(\d+)/")
+CHROMIUM = "/usr/bin/chromium"
+TAPS = 60
+ANSWERED = (
+    "v => { const t = document.getElementById('table');"
+    " return t && t.dataset.version !== v && t.dataset.tapMs; }"
+)
+
+
+def start_game(client: load.Client, roster_id: int) -> int:
+    """Start a game from ``roster_id`` against a typed list; returns its id."""
+    status, _ = client.request(
+        "POST", f"/rosters/{roster_id}/play/", {"opponent": "typed", "typed": "Bandit chief, 5\nBandit, 2"}
+    )
+    if status != 302:
+        raise RuntimeError(f"the game did not start ({status})")
+    _, page = client.request("GET", "/games/")
+    found = GAME.search(page)
+    if found is None:
+        raise RuntimeError("the game is not under My games")
+    return int(found.group(1))
+
+
+def round_trip_row(server: Server) -> dict[str, Any]:
+    """Wound then heal the opponent's Bandit chief, as htmx sends it, paired with /healthz."""
+    client = load.Client(server.url)
+    client.log_in(server.seed["username"], server.seed["password"])
+    game = start_game(client, server.seed["rosters"][0])
+    trivial = load.Client(server.url)
+    flip = [False]
+
+    def act() -> int:
+        flip[0] = not flip[0]
+        form = {
+            "id": uuid.uuid4().hex,
+            "side": "0",
+            "target": "1",
+            "model": "0",
+            "do": "wound" if flip[0] else "heal",
+        }
+        status, _ = client.request("POST", f"/games/{game}/act/", form, {"HX-Request": "true"})
+        if status != 200:
+            raise RuntimeError(f"an action answered {status}")
+        return status
+
+    for _ in range(10):
+        act()
+        trivial.request("GET", "/healthz")
+    acts, base = paired_timings(act, partial(trivial.request, "GET", "/healthz"), rounds=200, seconds=40)
+    ratio = statistics.median(acts) / statistics.median(base)
+    return {
+        "measure": "play: one action's round trip (SQLite)",
+        "value": round(ms(acts), 2),
+        "unit": "ms median",
+        "detail": f"p95 {ms(acts, 0.95):.2f} ms; trivial view {ms(base):.2f} ms; ratio {ratio:.1f}x; "
+        f"log of {len(acts) + 10} actions",
+        "budget": "<= 6x trivial",
+        "met": ratio <= 6,
+    }
+
+
+def tap_row(server: Server) -> dict[str, Any]:
+    """Tap Wound / Heal on a 360 px phone in Chromium; p95 of tap -> updated table."""
+    from playwright.sync_api import sync_playwright
+
+    client = load.Client(server.url)
+    client.log_in(server.seed["username"], server.seed["password"])
+    game = start_game(client, server.seed["rosters"][0])
+    samples: list[float] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"], headless=True
+        )
+        page = browser.new_page(viewport={"width": 360, "height": 640}, base_url=server.url)
+        page.set_default_timeout(15_000)
+        page.goto("/accounts/login/")
+        page.fill("#id_username", server.seed["username"])
+        page.fill("#id_password", server.seed["password"])
+        page.click("button:has-text('Log in')")
+        page.wait_for_url("**/rosters/")
+        page.goto(f"/games/{game}/")
+        for i in range(TAPS + 5):
+            before = page.get_attribute("#table", "data-version")
+            name = "Wound Bandit chief" if i % 2 == 0 else "Heal Bandit chief"
+            page.get_by_role("button", name=name, exact=True).click()
+            page.wait_for_function(ANSWERED, arg=before)
+            if i >= 5:  # the first taps warm the page up
+                samples.append(float(page.get_attribute("#table", "data-tap-ms") or "nan") / 1000)
+        browser.close()
+    p95 = ms(samples, 0.95)
+    return {
+        "measure": "play: tap to updated screen (Chromium, 360 px)",
+        "value": round(p95, 1),
+        "unit": "ms p95",
+        "detail": f"median {ms(samples):.1f} ms over {len(samples)} taps, the page's own clock",
+        "budget": "< 100 ms (aim)",
+        "met": p95 < 100,
+    }
+
+
+def play_rows(server: Server) -> list[dict[str, Any]]:
+    """Both rows."""
+    return [round_trip_row(server), tap_row(server)]

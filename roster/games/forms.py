@@ -1,0 +1,143 @@
+"""Django forms that translate the table's POSTs into rules.play.core events and the
+start page's POST into the opponent's side (STYLE.md: forms translate HTTP)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from django import forms
+from django.core.validators import RegexValidator
+
+from rules.play.core import EVENT_ID_PATTERN, Event
+
+MAX_TYPED_MODELS = 40
+_ID = RegexValidator(EVENT_ID_PATTERN, "an action id is 8 to 64 letters, digits, - or _")
+
+
+def new_event_id() -> str:
+    """A fresh event id (a UUID4's hex) for a form rendered on the server: a page that is
+    reloaded, or a form resent, carries the same id and counts once."""
+    return uuid.uuid4().hex
+
+
+class ActionForm(forms.Form):
+    """One action on the table: its client-made ``id``, the ``side`` that made it, the
+    declared ``action`` name, and where it applies (``target`` side, ``model`` index,
+    ``value``: a status, token, amount or named use). Checked against the system's rules
+    by the rules themselves (rules.play.core.PlayRules.apply), not here.
+
+    The pressed button carries the action and its value together (``do``:
+    "status:Stunned"), so one form per row serves every button of the row."""
+
+    id = forms.CharField(max_length=64, validators=[_ID])
+    side = forms.TypedChoiceField(choices=[("0", "0"), ("1", "1")], coerce=int)
+    do = forms.CharField(max_length=240, help_text='the button pressed: "action" or "action:value"')
+    target = forms.TypedChoiceField(
+        choices=[("", ""), ("0", "0"), ("1", "1")], coerce=int, required=False, empty_value=None
+    )
+    model = forms.IntegerField(min_value=0, max_value=999, required=False)
+    detail = forms.CharField(max_length=200, required=False)
+
+    def event(self) -> Event:
+        """The event this form describes (after is_valid()). A number typed as ``value``
+        (an amount) is sent as a number; ``detail`` (Trauma's chosen effect...) follows
+        the value after a colon."""
+        data = self.cleaned_data
+        action, _, raw = str(data["do"]).partition(":")
+        value: int | str | None = raw or None
+        if re.fullmatch(r"-?\d{1,4}", raw):
+            value = int(raw)
+        if data.get("detail"):
+            value = f"{raw}: {data['detail']}"
+        return Event(
+            id=data["id"],
+            side=data["side"],
+            action=action.strip()[:40] or "?",
+            target=data["target"],
+            model=data["model"],
+            value=value,
+        )
+
+
+class UndoForm(forms.Form):
+    """Undo: the ``event`` to drop (empty: the latest)."""
+
+    event = forms.CharField(max_length=64, required=False, validators=[_ID])
+
+
+class TypedLine:
+    """One opponent model typed in: a name and its Wounds / Hit Points (None: not given)."""
+
+    def __init__(self, name: str, wounds: int | None) -> None:
+        self.name = name
+        self.wounds = wounds
+
+
+def read_typed(text: str) -> list[TypedLine]:
+    """Read the typed opponent list: one model a line, "Name, 3" or "Name 3" (the
+    number is its Wounds / Hit Points; a line without one leaves it unknown). Raises
+    forms.ValidationError naming the line."""
+    out: list[TypedLine] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        found = re.fullmatch(r"(.+?)[\s,;:]+(\d{1,3})", line)
+        name, wounds = (found.group(1).strip(), int(found.group(2))) if found else (line, None)
+        if len(name) > 100:
+            raise forms.ValidationError(f"line {number}: a name has at most 100 characters")
+        if wounds is not None and not 1 <= wounds <= 99:
+            raise forms.ValidationError(f"line {number}: Wounds / Hit Points are 1 to 99")
+        out.append(TypedLine(name, wounds))
+    if not out:
+        raise forms.ValidationError("type at least one model: a name and its Wounds / Hit Points")
+    if len(out) > MAX_TYPED_MODELS:
+        raise forms.ValidationError(f"at most {MAX_TYPED_MODELS} models")
+    return out
+
+
+class StartForm(forms.Form):
+    """Start a game: the opponent's side is one of my rosters (``mine``), a share link
+    (``link``: its address or token), an uploaded roster export (``upload``) or a typed
+    list (``typed``: names and Wounds / Hit Points, with the opponent's ``typed_name``)."""
+
+    OPPONENTS = [
+        ("mine", "One of my rosters"),
+        ("link", "A share link"),
+        ("upload", "A roster export (JSON file)"),
+        ("typed", "A list I type in"),
+    ]
+    opponent = forms.ChoiceField(choices=OPPONENTS, initial="typed", widget=forms.RadioSelect)
+    mine = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    link = forms.CharField(max_length=500, required=False)
+    upload = forms.FileField(required=False)
+    typed_name = forms.CharField(max_length=100, required=False)
+    typed = forms.CharField(max_length=4000, required=False, widget=forms.Textarea(attrs={"rows": 5}))
+
+    def __init__(self, *args: object, mine: list[tuple[int, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["mine"].choices = [("", "Choose a roster")] + [(str(k), v) for k, v in mine]  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, object] | None:
+        """Ask for the field the chosen kind of opponent needs, at that field."""
+        data = super().clean() or {}
+        kind = data.get("opponent")
+        if kind == "mine" and data.get("mine") is None:
+            self.add_error("mine", "Choose one of your rosters.")
+        if kind == "link" and not data.get("link"):
+            self.add_error("link", "Paste the share link (or its last part).")
+        if kind == "upload" and not data.get("upload"):
+            self.add_error("upload", "Choose the roster export file.")
+        if kind == "typed":
+            try:
+                data["typed_lines"] = read_typed(str(data.get("typed") or ""))
+            except forms.ValidationError as exc:
+                self.add_error("typed", exc)
+        return data
+
+    def link_token(self) -> str:
+        """The share token in the ``link`` field: the part after /s/, or the field itself."""
+        text = str(self.cleaned_data.get("link") or "").strip()
+        found = re.search(r"/s/([A-Za-z0-9_-]+)", text)
+        return found.group(1) if found else text.strip("/")

@@ -1,0 +1,54 @@
+"""A game in progress, stored as its snapshot and its log of events (docs/play.md).
+
+The state is never stored: it is the log replayed (rules.play.core.replay). ``version``
+counts the events and is the compare-and-set guard of every write
+(roster.games.operations), so two phones appending at once never overwrite each other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from rules.play.core import Event, Snapshot
+
+MAX_EVENTS = 5000  # a long game is a few hundred taps; the cap bounds one replay
+
+
+class Game(models.Model):
+    """One game: who owns it, the system, the snapshot both sides started from, the log
+    (a JSON list of rules.play.core.Event dumps, in order) and its length ``version``.
+    ``finished`` is set when the game ends (the result screen); the log stays whole."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
+    system = models.CharField(max_length=40)
+    name = models.CharField(max_length=200)
+    snapshot = models.JSONField()
+    events = models.JSONField(default=list)
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def snapshot_model(self) -> Snapshot:
+        """The stored snapshot, parsed (rules.play.core.Snapshot)."""
+        return Snapshot.model_validate(self.snapshot)
+
+    @property
+    def event_models(self) -> list[Event]:
+        """The stored log, parsed (rules.play.core.Event each)."""
+        return [Event.model_validate(e) for e in self.events]
+
+    @staticmethod
+    def dump_events(events: list[Event]) -> list[dict[str, Any]]:
+        """The log as stored: each event's JSON dump."""
+        return [e.model_dump(mode="json") for e in events]

@@ -1,0 +1,50 @@
+"""A game out of Muster: ``muster.game/1`` JSON (rules.play.format, docs/formats.md) and
+plain text (its result and log)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.text import slugify
+
+from roster.games.models import Game
+from rules.play.core import PlayRules, TableState
+
+
+def game_json(game: Game) -> str:
+    """The game as ``muster.game/1``: the snapshot, the sides and the events."""
+    from rules.play.format import dump_game
+
+    return dump_game(game.snapshot_model, game.event_models, name=game.name)
+
+
+def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
+    """The game as plain text: the sides with Victory Points and casualties, the winner,
+    the turns played, then every action of the log."""
+    lines = [
+        game.name,
+        f"{rules.book}, turn {state.turn}{', finished' if state.finished or game.finished else ''}",
+    ]
+    if state.winner is not None:
+        lines.append(f"Winner: {state.sides[state.winner].name}")
+    for side in state.sides:
+        killed = [m.name for m in side.models if m.killed]
+        lines += ["", f"{side.name}: {side.victory_points} Victory Points"]
+        lines += [f"  {name}: {value}" for name, value in side.resources.items()]
+        lines.append(f"  Casualties: {', '.join(killed) if killed else 'none'}")
+    lines += ["", "Log:"]
+    for number, line in enumerate(state.log, start=1):
+        who = state.sides[line.side].name
+        note = f" [no effect: {line.refused}]" if line.refused else ""
+        cite = f" ({line.source})" if line.source else ""
+        lines.append(f"{number}. {who}: {line.text}{cite}{note}")
+    return "\n".join(lines) + "\n"
+
+
+def archived_games(owner: Any) -> list[tuple[str, str]]:
+    """Every game of ``owner`` as (file name, ``muster.game/1`` JSON), for the account's
+    zip (roster.accounts.archive.build_archive)."""
+    out = []
+    for game in Game.objects.filter(owner=owner).order_by("pk"):
+        out.append((f"{slugify(game.name) or 'game'}-{game.pk}.json", game_json(game)))
+    return out

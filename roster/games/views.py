@@ -1,0 +1,263 @@
+"""The table (issue 19, docs/play.md): start a game, play it one POST per action, undo,
+finish, and the games kept under My games.
+
+Every action is one POST carrying an event id made on the client (a form rendered on the
+server carries a fresh one, so a resent form counts once). htmx gets the table's
+fragment (409 with the reason when the rules refuse, nothing changed); a plain form post
+is redirected back to the table (PRG) or shown the refusal. A GET of the state carries
+the game's version as its ETag and answers 304 when it has not changed.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from roster.games import operations
+from roster.games.display import result_context, table_context
+from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
+from roster.games.models import Game
+from roster.games.sides import export_side, roster_side, typed_side
+from roster.games.systems import play_rules, playable
+from roster.games.transfer import game_json, game_text
+from roster.limits import limited
+from roster.models import Roster, ShareLink
+from roster.views.common import HtmxHttpRequest, get_roster_for_user, player
+from rules.document import DocumentError
+from rules.play.core import Event, Refused, SideSnapshot, Snapshot
+
+
+def get_game_for_user(request: HttpRequest, pk: int) -> Game:
+    """The user's own game; 404 for anyone else's (ids leak nothing)."""
+    game = Game.objects.filter(pk=pk, owner_id=request.user.pk).first() if request.user.pk else None
+    if game is None:
+        raise Http404("no such game")
+    return game
+
+
+def _etag(game: Game) -> str:
+    return f'"game-{game.pk}-v{game.version}{"-end" if game.finished else ""}"'
+
+
+@require_GET
+@never_cache
+@login_required
+def game_list(request: HttpRequest) -> HttpResponse:
+    """My games: games in progress first, then finished ones, newest first."""
+    games = Game.objects.filter(owner=player(request)).defer("snapshot", "events")
+    return render(request, "games/list.html", {"games": games})
+
+
+def _opponent(form: StartForm, request: HttpRequest, system: str) -> SideSnapshot:
+    """The opponent's side the start form describes. Raises DocumentError (an upload or
+    roster that does not read) or ValueError (a share link that is not one) with a
+    message for the field."""
+    kind = form.cleaned_data["opponent"]
+    if kind == "mine":
+        theirs = get_roster_for_user(request, form.cleaned_data["mine"])
+        return roster_side(theirs)
+    if kind == "link":
+        link = (
+            ShareLink.objects.select_related("roster", "roster__owner")
+            .filter(token=form.link_token(), revoked__isnull=True, roster__deleted__isnull=True)
+            .first()
+        )
+        if link is None:
+            raise ValueError("link", "No roster is shared at that link (it may have been stopped).")
+        return roster_side(link.roster, player=link.roster.owner.get_username())
+    if kind == "upload":
+        upload = form.cleaned_data["upload"]
+        return export_side(upload.read(1_000_001))
+    name = form.cleaned_data.get("typed_name") or "Opponent"
+    return typed_side(system, name, form.cleaned_data["typed_lines"])
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@limited("import")
+def game_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start a game from roster ``pk`` (mine): GET the form to choose the opponent, POST
+    starts the game (the roster's side as it is now) and opens the table."""
+    roster = get_roster_for_user(request, pk)
+    if not playable(roster.system):
+        raise Http404("no rules of play for this system yet")
+    mine = [
+        (r.pk, r.name)
+        for r in Roster.objects.filter(owner=player(request), system=roster.system, deleted__isnull=True)
+        .order_by("name")
+        .only("pk", "name")
+    ]
+    form = StartForm(request.POST or None, request.FILES or None, mine=mine)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                opponent = _opponent(form, request, roster.system)
+                if opponent.models and opponent.document and opponent.document.get("system") != roster.system:
+                    raise ValueError("opponent", "The opponent's roster is for another game.")
+                own = roster_side(roster, player=player(request).get_username())
+                snapshot = Snapshot(system=roster.system, sides=(own, opponent))
+            except DocumentError as exc:
+                form.add_error("upload" if form.cleaned_data["opponent"] == "upload" else None, exc.message)
+            except ValueError as exc:
+                field, message = exc.args if len(exc.args) == 2 else (None, str(exc))
+                form.add_error(field if field in form.fields else None, message)
+            else:
+                game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
+                return redirect("game-table", game.pk)
+        status = 422
+    return render(request, "games/new.html", {"form": form, "roster": roster}, status=status)
+
+
+@require_GET
+@never_cache
+@login_required
+def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The table: every model of both sides in rows, the trackers, the log. A finished
+    game shows its result instead."""
+    game = get_game_for_user(request, pk)
+    if game.finished is not None:
+        return redirect("game-result", game.pk)
+    return render(request, "games/table.html", table_context(game, operations.state_of(game)))
+
+
+@require_GET
+@login_required
+def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The table's fragment, with the game's version as its ETag: 304 when the client's
+    If-None-Match names the current version (another viewer asking "changed since N?")."""
+    game = get_game_for_user(request, pk)
+    etag = _etag(game)
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = render(request, "games/table.html#table", table_context(game, operations.state_of(game)))
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _answer(
+    request: HtmxHttpRequest, game: Game, refused: str | None = None, status: int = 200
+) -> HttpResponse:
+    """The answer to an action: htmx gets the table's fragment (with ``refused`` at the
+    top and ``status``), a plain post goes back to the table (or is shown the refusal)."""
+    if request.htmx:
+        if game.finished is not None and refused is None:
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = f"/games/{game.pk}/result/"
+            return response
+        context = table_context(game, operations.state_of(game), refused=refused)
+        response = render(request, "games/table.html#table", context, status=status)
+        response["ETag"] = _etag(game)
+        return response
+    if refused is not None:
+        if game.finished is not None:
+            messages.error(request, refused)
+            return redirect("game-result", game.pk)
+        context = table_context(game, operations.state_of(game), refused=refused)
+        return render(request, "games/table.html", context, status=status)
+    return redirect("game-table" if game.finished is None else "game-result", game.pk)
+
+
+@require_POST
+@login_required
+@limited("play")
+def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """One action (ActionForm): applied once per event id; 409 with the rules' reason
+    when refused, 422 when the form itself does not read."""
+    game = get_game_for_user(request, pk)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        problem = "; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items())
+        return _answer(request, game, refused=f"That action could not be read ({problem}).", status=422)
+    try:
+        played = operations.act(game, form.event())
+    except Refused as exc:
+        return _answer(request, game, refused=exc.reason, status=409)
+    return _answer(request, played.game)
+
+
+@require_POST
+@login_required
+@limited("play")
+def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Undo one action: the one named (the table's Undo names the latest when it was
+    drawn, so an undo resent does not undo a second action)."""
+    game = get_game_for_user(request, pk)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, game, refused="That undo could not be read.", status=422)
+    try:
+        played = operations.undo(game, form.cleaned_data["event"] or None)
+    except Refused as exc:
+        return _answer(request, game, refused=f"Nothing undone: {exc.reason}.", status=409)
+    return _answer(request, played.game)
+
+
+@require_POST
+@login_required
+@limited("play")
+def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """End the game and show its result."""
+    game = get_game_for_user(request, pk)
+    declared = any(a.name == "end" for a in play_rules(game.system).trackers.actions)
+    operations.finish(game, Event(id=new_event_id(), side=0, action="end") if declared else None)
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = f"/games/{game.pk}/result/"
+        return response
+    return redirect("game-result", game.pk)
+
+
+@require_GET
+@never_cache
+@login_required
+def result(request: HttpRequest, pk: int) -> HttpResponse:
+    """The result of a game (finished or not yet): Victory Points, winner, casualties,
+    turns played, and the full log."""
+    game = get_game_for_user(request, pk)
+    return render(request, "games/result.html", result_context(game, operations.state_of(game)))
+
+
+@require_POST
+@login_required
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a game from My games."""
+    game = get_game_for_user(request, pk)
+    game.delete()
+    messages.success(request, f"Deleted the game {game.name}.")
+    return redirect("game-list")
+
+
+def _download(game: Game, content: str, content_type: str, ext: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    name = f"{slugify(game.name) or 'game'}-{game.pk}.{ext}"
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    return response
+
+
+@require_GET
+@login_required
+def export_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game as ``muster.game/1`` JSON (docs/formats.md)."""
+    game = get_game_for_user(request, pk)
+    return _download(game, game_json(game), "application/json", "json")
+
+
+@require_GET
+@login_required
+def export_text(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's result and log as plain text."""
+    game = get_game_for_user(request, pk)
+    rules = play_rules(game.system)
+    return _download(
+        game, game_text(game, operations.state_of(game), rules), "text/plain; charset=utf-8", "txt"
+    )

@@ -1,0 +1,410 @@
+"""The rules of play of The Denizens of the Beestwars (pp.4-9).
+
+Tracked: each fighter's status (Ready, Engaged, Stunned, Killed; a Stunned fighter
+stunned again is killed, p.6), Froth per commander (5 at the start, p.9; +1 for an
+enemy fighter killed, +2 for an enemy Hero, p.4; the standard's 3, p.8; spent on a
+charge, p.6, Wallop, p.9, +1 Skill or Might, p.4), and the activation deck (p.4): nine
+cards, three each of 3, 4 and 5 actions, shuffled at the start of each turn; the
+commander who is not active draws a card for the active one and keeps it hidden; the
+active commander learns only whether a fourth, then a fifth action exists; the card is
+shown when the activation ends, and the other commander draws next. An empty deck
+starts another turn (p.5). The battle ends when one side has no fighter left, or when
+the commanders agree (p.9).
+
+Decisions (docs/rules-decisions.md, Beestwars, Play): the drawer and the active
+commander follow the alternation of p.4 whoever taps; the first active commander is
+``setup["first"]`` (the d6 roll-off of p.9, default side 0).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from rules.play.base import Done, TablePlay, other
+from rules.play.core import (
+    ActionSpec,
+    Event,
+    ModelState,
+    PlayModel,
+    Refused,
+    Rule,
+    Scalar,
+    SideIndex,
+    Snapshot,
+    TableState,
+    Trackers,
+)
+
+BOOK = "The Denizens of the Beestwars"
+
+#: The activation deck (p.4): three cards each of 3, 4 and 5 actions.
+DECK: tuple[int, ...] = (3, 3, 3, 4, 4, 4, 5, 5, 5)
+STARTING_FROTH = 5
+STANDARD_FROTH = 3
+FROTH = "Froth"
+
+#: Where the book is unclear at the table, and what Muster does (docs/rules-decisions.md).
+DECISIONS = [
+    Rule(
+        name="Froth uses",
+        page=4,
+        summary="The book names no re-roll bought with Froth; Muster offers Charge (p.6), "
+        "Wallop (p.9), +1 Skill, +1 Might (p.4) and a Skirmisher's follow-up (p.8).",
+    ),
+    Rule(
+        name="Who draws",
+        page=4,
+        summary="Draws follow the book's alternation whoever taps: the commander who just "
+        "finished draws next; the first draw is the first Active Commander's opponent's (p.9).",
+    ),
+    Rule(
+        name="Froth for any kill",
+        page=4,
+        summary="The opposing commander gains the Froth whatever killed the "
+        "fighter, a recovery roll of 18 included (p.6).",
+    ),
+    Rule(
+        name="Turns",
+        page=5,
+        summary="A turn is one pass through the deck: an empty deck is shuffled and the turn number goes up.",
+    ),
+    Rule(
+        name="Stunned twice",
+        page=6,
+        summary="Stunned given to a fighter still Stunned (not recovered) kills it.",
+    ),
+    Rule(
+        name="The standard",
+        page=8,
+        summary="A side picking up its own fallen standard pays nothing; the enemy "
+        "takes 3 Froth or all there is, and taking it back takes 3 or all back.",
+    ),
+    Rule(
+        name="Winner",
+        page=9,
+        summary="No Victory Points in this book: a side with no fighter left loses at once; "
+        "otherwise the commanders name the winner.",
+    ),
+]
+
+TRACKERS = Trackers(
+    statuses=[
+        Rule(name="Ready", page=4, summary="Able to act: the normal status."),
+        Rule(name="Engaged", page=4, summary="In base contact with an enemy fighter."),
+        Rule(
+            name="Stunned",
+            page=4,
+            summary="Can only try to recover (an action and 3d6, p.6); attacks on it get +2 Skill. "
+            "Stunned again: killed (p.6).",
+        ),
+        Rule(name="Killed", page=4, summary="Out of the battle."),
+    ],
+    resources=[
+        Rule(
+            name=FROTH,
+            page=4,
+            summary="Each commander starts with 5; +1 for an enemy fighter killed, +2 for an enemy Hero.",
+        )
+    ],
+    actions=[
+        ActionSpec(
+            name="status",
+            label="Status",
+            scope="model",
+            page=4,
+            summary="Set the fighter's status.",
+            values=["Ready", "Engaged", "Stunned", "Killed"],
+        ),
+        ActionSpec(
+            name="spend",
+            label="Spend Froth",
+            scope="side",
+            page=4,
+            summary="Spend Froth on a charge, a Wallop, +1 Skill or +1 Might, or a Skirmisher's follow-up.",
+            values=["Charge", "Wallop", "+1 Skill", "+1 Might", "Skirmisher follow-up"],
+            cost={FROTH: 1},
+            resource=FROTH,
+        ),
+        ActionSpec(
+            name="gain",
+            label="Gain Froth",
+            scope="side",
+            page=6,
+            summary="An enemy fighter rolled 16 or 17 trying to recover: its foes gain a point of Froth.",
+            values=["Enemy recovery roll of 16 or 17"],
+            resource=FROTH,
+        ),
+        ActionSpec(
+            name="standard",
+            label="Pick up a standard",
+            scope="side",
+            page=8,
+            summary="A fallen standard picked up by the enemy takes 3 Froth (or all) from its side; "
+            "taking it back takes 3 back.",
+        ),
+        ActionSpec(
+            name="draw",
+            label="Draw a card",
+            scope="game",
+            page=4,
+            summary="The commander who is not active draws an activation card for the other, unseen.",
+        ),
+        ActionSpec(
+            name="ask",
+            label="Another action?",
+            scope="game",
+            page=4,
+            summary="After three actions, ask whether a fourth exists; after four, a fifth.",
+        ),
+        ActionSpec(
+            name="done",
+            label="End activation",
+            scope="game",
+            page=4,
+            summary="The activation ends: the card is shown and discarded.",
+        ),
+        ActionSpec(
+            name="end",
+            label="End the battle",
+            scope="game",
+            page=9,
+            summary="The commanders agree that one side has won.",
+        ),
+    ],
+    end=Rule(
+        name="End of the battle",
+        page=9,
+        summary="The battle goes on until one side has no fighter left, or both commanders agree who won.",
+    ),
+    decisions=DECISIONS,
+)
+
+
+def play_models(document: Any, report: Any) -> list[PlayModel]:
+    """Beestwars fighters for the table from an evaluated roster (``report`` a
+    :class:`rules.report.Report`): profile as role, "hero" and "standard" tags, the
+    printed stats, the abilities' names. Source: pp.3, 8, 11."""
+    out = []
+    for m in report.models:
+        d = m.derived
+        names = [a["name"] for a in d.get("abilities", [])]
+        tags = [t for t, on in (("hero", d.get("hero")), ("standard", "Standard" in names)) if on]
+        stats: dict[str, Scalar] = {}
+        for key, label in (
+            ("skill", "Sk"),
+            ("might", "Mt"),
+            ("toughness", "T"),
+            ("movement", "Ma"),
+            ("defense", "D"),
+        ):
+            stat = d.get("stats", {}).get(key) or {}
+            stats[label] = stat.get("text") if key == "might" else stat.get("value")
+        out.append(
+            PlayModel(name=m.name, role=str(d.get("profile") or ""), tags=tags, stats=stats, rules=names)
+        )
+    return out
+
+
+class BeestwarsPlay(TablePlay):
+    """The rules of play of The Denizens of the Beestwars, pp.4-9 (see the module)."""
+
+    system_id = "beestwars"
+    book = BOOK
+    trackers = TRACKERS
+    wound_word = ""
+
+    def starting_resources(self, snapshot: Snapshot, side: int) -> dict[str, int]:
+        """Five Froth each (pp.4, 9)."""
+        return {FROTH: STARTING_FROTH}
+
+    def set_up(self, state: TableState, snapshot: Snapshot) -> None:
+        """The deck shuffled for turn 1; the first draw is the opponent's of the first
+        active commander (p.9)."""
+        first = snapshot.setup.get("first", 0)
+        nxt: SideIndex = 1 if first == 1 else 0
+        state.active = None
+        state.phase = "draw"
+        state.public = {
+            "deck": {"size": len(DECK), "left": len(DECK), "discard": []},
+            "next_active": nxt,
+            "drawer": other(nxt),
+            "known_actions": None,
+            "standard": {},
+        }
+
+    # --- the deck -------------------------------------------------------------------
+
+    @staticmethod
+    def held(state: TableState) -> tuple[str, dict[str, Any]] | None:
+        """The card in play: (drawer side key, {"card", "event"}), or None."""
+        for k, v in state.hidden.items():
+            if isinstance(v, dict) and "card" in v:
+                return k, v
+        return None
+
+    def remaining(self, state: TableState) -> list[int]:
+        """The cards still in the deck: all nine less those discarded and the one in play."""
+        left = Counter(DECK)
+        left.subtract(state.public["deck"]["discard"])
+        held = self.held(state)
+        if held is not None:
+            left.subtract([held[1]["card"]])
+        return sorted(left.elements())
+
+    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """A draw takes one card uniformly from what is left in the deck (p.4)."""
+        if event.action != "draw" or state.finished:
+            return {}
+        cards = self.remaining(state)
+        return {"card": rng.choice(cards)} if cards and self.held(state) is None else {}
+
+    def act_draw(self, state: TableState, event: Event) -> Done:
+        """The commander who is not active draws a card for the other (p.4); only the
+        drawer sees it (``hidden``)."""
+        if self.held(state) is not None:
+            raise Refused("a card is already in play: end the activation first (p.4)")
+        card = event.outcome.get("card")
+        if card not in self.remaining(state) or isinstance(card, bool):
+            raise Refused("this draw has no card recorded from the deck")
+        active: SideIndex = state.public["next_active"]
+        drawer = other(active)
+        state.hidden[str(drawer)] = {"card": card, "event": event.id}
+        state.active = active
+        state.phase = "activation"
+        state.public["deck"]["left"] -= 1
+        state.public["known_actions"] = 3
+        state.public["asked"] = 0
+        name = state.sides[active].name
+        return (
+            f"{state.sides[drawer].name} draws an activation card for {name}: at least 3 actions",
+            None,
+            None,
+        )
+
+    def act_ask(self, state: TableState, event: Event) -> Done:
+        """ "Do I have a fourth action?", then a fifth (p.4): the answer only. A "no"
+        ends the activation and shows the card."""
+        held = self.held(state)
+        if held is None:
+            raise Refused("no activation card is in play (p.4)")
+        known = state.public["known_actions"]
+        if known >= 5:
+            raise Refused("five actions is the most a card gives (p.4)")
+        card = held[1]["card"]
+        asked = known + 1
+        if card >= asked:
+            state.public["known_actions"] = asked
+            return f"A {ordinal(asked)} action? Yes", None, None
+        text = f"A {ordinal(asked)} action? No"
+        self.reveal(state, text)
+        return f"{text}: the card was {card}", None, None
+
+    def act_done(self, state: TableState, event: Event) -> Done:
+        """The active commander is done: the card is shown and discarded (p.4)."""
+        held = self.held(state)
+        if held is None:
+            raise Refused("no activation card is in play (p.4)")
+        card = held[1]["card"]
+        self.reveal(state, "The activation ends")
+        return f"The activation ends: the card was {card}", None, None
+
+    def reveal(self, state: TableState, why: str) -> None:
+        """Show and discard the card; the commander who acted draws next; an empty deck
+        is shuffled and another turn starts (pp.4-5)."""
+        held = self.held(state)
+        assert held is not None
+        key, value = held
+        del state.hidden[key]
+        deck = state.public["deck"]
+        deck["discard"].append(value["card"])
+        acted = state.active if state.active is not None else other(int(key))
+        state.public["next_active"] = other(acted)
+        state.public["drawer"] = acted
+        state.public["known_actions"] = None
+        state.active = None
+        state.phase = "draw"
+        if deck["left"] == 0:
+            state.turn += 1
+            deck["left"] = len(DECK)
+            deck["discard"] = []
+            self.notice(state, f"The deck is exhausted: shuffled, turn {state.turn} begins", 5)
+
+    def hides(self, state: TableState, event: Event, viewer: SideIndex | None) -> bool:
+        """A draw's card stays with the drawer until the activation ends (p.4)."""
+        held = self.held(state)
+        return (
+            event.action == "draw"
+            and held is not None
+            and held[1].get("event") == event.id
+            and (viewer is None or str(viewer) != held[0])
+        )
+
+    # --- statuses, kills, Froth ----------------------------------------------------------
+
+    def act_status(self, state: TableState, event: Event) -> Done:
+        """Set a fighter's status; Stunned on a Stunned fighter kills it (p.6)."""
+        side, model = self.model_of(state, event)
+        if model.status == "stunned" and str(event.value or "").strip().lower() == "stunned":
+            self.kill(state, side, model, "stunned again (p.6)")
+            return f"{model.name}: Stunned again", 6, None
+        return super().act_status(state, event)
+
+    def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
+        """The enemy commander gains 1 Froth, 2 for a Hero (p.4); a killed standard
+        bearer drops the standard (p.8); a side with no fighter left loses (p.9)."""
+        foe = other(side)
+        gain = 2 if "hero" in model.tags else 1
+        state.sides[foe].resources[FROTH] = state.sides[foe].resources.get(FROTH, 0) + gain
+        what = "a Hero" if gain == 2 else "a fighter"
+        self.notice(state, f"{state.sides[foe].name} gains {gain} Froth for killing {what}", 4)
+        if "standard" in model.tags:
+            state.public["standard"][str(side)] = "fallen"
+            self.notice(state, f"{state.sides[side].name}'s standard falls", 8)
+        if all(m.killed for m in state.sides[side].models):
+            state.finished = True
+            state.winner = foe
+            self.notice(
+                state, f"{state.sides[side].name} has no fighter left: {state.sides[foe].name} wins", 9
+            )
+
+    def act_standard(self, state: TableState, event: Event) -> Done:
+        """A side (``target``, else the side that tapped) picks up a standard (p.8):
+        the enemy's fallen standard takes 3 Froth (or all they have) from the enemy;
+        its own fallen standard costs nothing; its own standard back from the enemy
+        takes 3 Froth (or all there is) back."""
+        taker, side = self.side_of(state, event)
+        foe = other(taker)
+        standards = state.public["standard"]
+        if standards.get(str(foe)) == "fallen":
+            owner, giver = foe, foe
+        elif standards.get(str(taker)) == "fallen":
+            owner, giver = taker, None
+        elif standards.get(str(taker)) == str(foe):
+            owner, giver = taker, foe
+        else:
+            raise Refused(f"no fallen standard for {side.name} to pick up (p.8)")
+        standards[str(owner)] = str(taker)
+        if giver is None:
+            return f"{side.name} picks up its own standard", 8, None
+        have = state.sides[giver].resources.get(FROTH, 0)
+        n = min(STANDARD_FROTH, have)
+        state.sides[giver].resources[FROTH] = have - n
+        side.resources[FROTH] = side.resources.get(FROTH, 0) + n
+        whose = "its own" if owner == taker else f"{state.sides[owner].name}'s"
+        return f"{side.name} picks up {whose} standard: {n} Froth from {state.sides[giver].name}", 8, None
+
+    def act_end(self, state: TableState, event: Event) -> Done:
+        """The commanders agree who won (p.9): ``value`` the winning side."""
+        if event.value is None:
+            raise Refused("name the side the commanders agree has won (p.9)")
+        return super().act_end(state, event)
+
+
+def ordinal(n: int) -> str:
+    """4 -> "fourth", 5 -> "fifth"."""
+    return {4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
+PLAY = BeestwarsPlay()

@@ -1,0 +1,599 @@
+"""The rules of play of Iron & Honor (pp.6-12, 31-32, 43, 46-48).
+
+Tracked: each model's Wounds left (its evaluated WO, p.12) and Stunned (p.43); the
+Fate Pool per player (pp.9-10, 17), spent on its named uses (Winds of Kismet 2,
+Greater Purpose 1, Cursed Hand 1, Inner Reserve 1, Hand of Fortune 1; the traits Drain
+p.24, Healer p.25, Slayer p.28 and Tough p.29 for 1) and refilled at the Maintenance
+Phase (pp.10, 32); the activation dice bag (pp.6-7, 31-32): one die per model, a draw
+says whose die came out, Winds of Kismet puts it back and takes one of the spender's
+own (p.9), the main phase ends when the bag is empty, and at the Maintenance Phase the
+killed models' dice are set aside (p.32); Heroic Impetus once per game (p.11); Death of
+a Hero rolled at the Maintenance Phase of the turn the hero fell (p.12); the encounter
+chosen at set-up (pp.46-48) with its length (six turns; Landmark may add a seventh) and
+Engagement's ExP for kills (hero 3, companion 2, follower 1, p.47) as Victory Points.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.play.base import Done, TablePlay, other
+from rules.play.core import (
+    ActionSpec,
+    Event,
+    ModelState,
+    PlayModel,
+    Refused,
+    Rule,
+    Scalar,
+    SideIndex,
+    Snapshot,
+    TableState,
+    Trackers,
+)
+
+BOOK = "Iron & Honor"
+FATE = "Fate Pool"
+
+#: Named uses of Fate: cost and page (pp.9-10; traits pp.24-29).
+FATE_USES: dict[str, tuple[int, int]] = {
+    "Winds of Kismet": (2, 9),
+    "Greater Purpose": (1, 9),
+    "Cursed Hand": (1, 9),
+    "Inner Reserve": (1, 10),
+    "Hand of Fortune": (1, 10),
+    "Drain": (1, 24),
+    "Healer": (1, 25),
+    "Slayer": (1, 28),
+    "Tough": (1, 29),
+}
+TRAIT_USES = ("Drain", "Healer", "Slayer", "Tough")
+
+#: Encounters (pp.46-48): page, turns, kill ExP counted.
+ENCOUNTERS: dict[str, tuple[int, int, bool]] = {
+    "Engagement": (47, 6, True),
+    "Landmark": (47, 6, False),
+    "Rescue": (47, 6, False),
+    "Salvage": (48, 6, False),
+    "Scouting Run": (48, 6, False),
+}
+#: Engagement's ExP for a killed enemy (p.47).
+KILL_EXP = {"hero": 3, "companion": 2, "follower": 1}
+
+#: Where the book is unclear at the table, and what Muster does (docs/rules-decisions.md).
+DECISIONS = [
+    Rule(
+        name="Death of a Hero",
+        page=12,
+        summary="The table's layout is garbled: 1-4 is Despair, 5-6 Vengeance. "
+        "Muster rolls it at the Maintenance Phase of the turn the hero fell; it lasts the next turn.",
+    ),
+    Rule(
+        name="Activation roll",
+        page=31,
+        summary="Muster adds Hero's Will, Despair, Greater Purpose and Cursed Hand to the face rolled (or "
+        "rolls it); modifiers that depend on where models stand (Terror, Inspiring, Quake) are the player's.",
+    ),
+    Rule(
+        name="An unusable die",
+        page=32,
+        summary="The Maintenance Phase waits for an empty bag; a die whose side "
+        "has no model left to activate is set aside.",
+    ),
+    Rule(
+        name="Winds of Kismet",
+        page=9,
+        summary="Only on a die of the opponent just drawn, with a die of the "
+        "spender's own still in the bag; the side whose die went back may not answer in kind.",
+    ),
+    Rule(
+        name="Traits that use Fate",
+        page=29,
+        summary="Drain, Healer, Slayer and Tough cost 1 Fate and need a "
+        "model of the side in play with the trait.",
+    ),
+    Rule(
+        name="Encounters",
+        page=46,
+        summary="Six turns each; Landmark's seventh is rolled by Muster. Only "
+        "Engagement's kill ExP are counted by themselves; others are scored by hand. "
+        "The sixth encounter is not in the transcription.",
+    ),
+    Rule(
+        name="Typed parties",
+        page=17,
+        summary="A party typed in counts its Fate Pool from the models' types; with no hero marked, "
+        "the first model is the hero, and an untyped model counts as a follower.",
+    ),
+]
+
+TRACKERS = Trackers(
+    statuses=[
+        Rule(name="Ready", page=31, summary="In the game and not Stunned."),
+        Rule(
+            name="Stunned",
+            page=43,
+            summary="-3 Physical Defense; must spend 1 action point at its next activation to shake it off.",
+        ),
+        Rule(
+            name="Killed",
+            page=12,
+            summary="No Wounds left: removed from play; its die leaves the bag at the Maintenance Phase.",
+        ),
+    ],
+    tokens=[
+        Rule(
+            name="Stealth",
+            page=43,
+            summary="+4 Physical Defense against ranged attacks and PD-resisted spells; lost on attacking.",
+        ),
+        Rule(
+            name="Full Defense",
+            page=35,
+            summary="+1d6 on PD rolls against melee and immune to Stunned, until the Maintenance Phase.",
+        ),
+    ],
+    resources=[
+        Rule(
+            name=FATE,
+            page=10,
+            summary="Fate to spend during a turn; refilled to the party's Fate Pool at "
+            "every Maintenance Phase (p.17 counts it).",
+        )
+    ],
+    actions=[
+        ActionSpec(
+            name="wound",
+            label="Wound",
+            scope="model",
+            page=12,
+            summary="Take one Wound off; none left kills the model.",
+        ),
+        ActionSpec(
+            name="heal",
+            label="Heal",
+            scope="model",
+            page=25,
+            summary="Give back one Wound, never above the model's WO.",
+        ),
+        ActionSpec(
+            name="status",
+            label="Status",
+            scope="model",
+            page=43,
+            summary="Stunned, or back to Ready.",
+            values=["Ready", "Stunned", "Killed"],
+        ),
+        ActionSpec(
+            name="token",
+            label="Add",
+            scope="model",
+            page=43,
+            summary="Stealth or Full Defense.",
+            values=["Stealth", "Full Defense"],
+        ),
+        ActionSpec(
+            name="untoken",
+            label="Remove",
+            scope="model",
+            page=43,
+            summary="Take Stealth or Full Defense off.",
+            values=["Stealth", "Full Defense"],
+        ),
+        ActionSpec(
+            name="spend",
+            label="Spend Fate",
+            scope="side",
+            page=9,
+            summary="Spend Fate on a named use; Winds of Kismet puts the opponent's drawn "
+            "die back and takes one of yours.",
+            values=list(FATE_USES),
+            cost={FATE: 1},
+            resource=FATE,
+            amounts={k: v[0] for k, v in FATE_USES.items()},
+        ),
+        ActionSpec(
+            name="draw",
+            label="Draw a die",
+            scope="game",
+            page=31,
+            summary="Draw an activation die blindly from the bag: its owner activates a model.",
+        ),
+        ActionSpec(
+            name="activate",
+            label="Activate",
+            scope="model",
+            page=31,
+            summary="The drawn die's owner nominates this model; no model acts twice in a turn.",
+        ),
+        ActionSpec(
+            name="roll",
+            label="Activation roll",
+            scope="game",
+            page=31,
+            summary="The nominated model's activation die (the face rolled, or none: Muster rolls): "
+            "0 or less no action point, 1-2 one, 3-5 two, 6+ three.",
+            values=["1", "2", "3", "4", "5", "6"],
+        ),
+        ActionSpec(
+            name="pass",
+            label="Set the die aside",
+            scope="game",
+            page=9,
+            summary="The drawn die activates nobody (no model left to activate).",
+        ),
+        ActionSpec(
+            name="impetus",
+            label="Heroic Impetus",
+            scope="side",
+            page=11,
+            summary='Once per game, the hero gives a friend within 12" one free action point.',
+        ),
+        ActionSpec(
+            name="score",
+            label="Score ExP",
+            scope="side",
+            page=46,
+            summary="Encounter ExP (landmark held, quarter scouted, salvage...).",
+        ),
+        ActionSpec(
+            name="next-turn",
+            label="Maintenance Phase",
+            scope="game",
+            page=32,
+            summary="Killed models lose their dice, the bag refills, Fate Pools refill, "
+            "Death of a Hero is rolled.",
+        ),
+        ActionSpec(
+            name="end",
+            label="End the game",
+            scope="game",
+            page=46,
+            summary="End now; most ExP wins, a tie is a draw.",
+        ),
+    ],
+    end=Rule(
+        name="Encounter length",
+        page=47,
+        summary="Six turns in every encounter; Landmark plays a seventh on a 4-6 "
+        "rolled at turn 6. Most ExP wins; a tie is a draw.",
+    ),
+    decisions=DECISIONS,
+)
+
+
+def play_models(document: Any, report: Any) -> list[PlayModel]:
+    """Iron & Honor models for the table from an evaluated roster (``report`` a
+    :class:`rules.report.Report`): type as role and tag, Wounds = evaluated WO (p.12),
+    attributes and traits. Source: pp.12, 17."""
+    out = []
+    for m in report.models:
+        d = m.derived
+        kind = str(d.get("type") or "follower")
+        stats: dict[str, Scalar] = {
+            k: v for k, v in (d.get("attributes") or {}).items() if isinstance(v, int)
+        }
+        stats["WO"] = d.get("wounds")
+        traits = [str(t["name"]) for t in d.get("traits", [])]
+        out.append(
+            PlayModel(
+                name=m.name,
+                role=str(d.get("type_name") or kind),
+                wounds=d.get("wounds"),
+                tags=[kind],
+                stats=stats,
+                rules=traits,
+            )
+        )
+    return out
+
+
+def kind_of(model: ModelState | PlayModel) -> str:
+    """ "hero", "companion" or "follower" (an untagged typed model counts as a follower)."""
+    for kind in ("hero", "companion"):
+        if kind in model.tags:
+            return kind
+    return "follower"
+
+
+class IronHonorPlay(TablePlay):
+    """The rules of play of Iron & Honor (see the module)."""
+
+    system_id = "iron-and-honor"
+    book = BOOK
+    trackers = TRACKERS
+    wound_word = "Wounds"
+
+    def typed_models(self, models: list[PlayModel]) -> list[PlayModel]:
+        """With no model tagged "hero", the first typed model is the hero (a party is
+        listed hero first, p.14); every model gets its type as role."""
+        out = list(models)
+        if out and not any("hero" in m.tags for m in out):
+            out[0] = out[0].model_copy(update={"tags": [*out[0].tags, "hero"]})
+        return [m if m.role else m.model_copy(update={"role": kind_of(m).title()}) for m in out]
+
+    @staticmethod
+    def typed_totals(models: list[PlayModel]) -> dict[str, Scalar]:
+        """A typed party's Fate Pool from its tags (p.17): hero 3, companion 1, one per
+        three followers or part of three."""
+        kinds = [kind_of(m) for m in models]
+        followers = kinds.count("follower")
+        return {"fate_pool": 3 * kinds.count("hero") + kinds.count("companion") + -(-followers // 3)}
+
+    def encounter(self, state: TableState) -> tuple[str, tuple[int, int, bool]]:
+        """The encounter chosen at set-up and its (page, turns, kill ExP)."""
+        name = str(state.public.get("encounter", "Engagement"))
+        return name, ENCOUNTERS.get(name, ENCOUNTERS["Engagement"])
+
+    def starting_resources(self, snapshot: Snapshot, side: int) -> dict[str, int]:
+        """The party's Fate Pool (p.17; 0 when unknown)."""
+        pool = snapshot.sides[side].totals.get("fate_pool")
+        return {FATE: pool if isinstance(pool, int) and not isinstance(pool, bool) else 0}
+
+    def set_up(self, state: TableState, snapshot: Snapshot) -> None:
+        """One die per model in the bag (p.6); the encounter (p.46)."""
+        encounter = snapshot.setup.get("encounter") or "Engagement"
+        if encounter not in ENCOUNTERS:
+            state.notices.append(f"Unknown encounter {encounter!r}: playing Engagement (p.47)")
+            encounter = "Engagement"
+        for s in state.sides:
+            s.flags["fate_pool"] = s.resources[FATE]
+        dice = {str(i): len(s.models) for i, s in enumerate(state.sides)}
+        state.public = {
+            "encounter": encounter,
+            "bag": dict(dice),
+            "dice": dict(dice),
+            "drawn": None,
+            "kismet_barred": None,
+        }
+        state.phase = "main"
+
+    # --- the dice bag -----------------------------------------------------------------
+
+    def draw_decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """A draw takes one die blindly from the bag (p.31): each die left equally
+        likely. The Maintenance Phase rolls Death of a Hero (p.12) and Landmark's
+        extra turn (p.47) with a d6."""
+        if state.finished:
+            return {}
+        if event.action == "draw":
+            bag = state.public["bag"]
+            dice = [0] * bag["0"] + [1] * bag["1"]
+            return {"side": rng.choice(dice)} if dice and state.public["drawn"] is None else {}
+        if event.action == "next-turn":
+            out: dict[str, Scalar] = {}
+            for i, s in enumerate(state.sides):
+                if any(kind_of(m) == "hero" and m.killed_turn == state.turn for m in s.models):
+                    out[f"death_of_a_hero_{i}"] = rng.randint(1, 6)
+            name, (_, turns, _) = self.encounter(state)
+            if name == "Landmark" and state.turn == turns:
+                out["extra_turn"] = rng.randint(1, 6)
+            return out
+        return {}
+
+    def act_draw(self, state: TableState, event: Event) -> Done:
+        """Whose die came out of the bag (the recorded outcome, p.31)."""
+        pub = state.public
+        if pub["drawn"] is not None:
+            raise Refused(f"{state.sides[pub['drawn']].name}'s die is out: activate a model first (p.31)")
+        side = event.outcome.get("side")
+        if side not in (0, 1) or isinstance(side, bool) or pub["bag"][str(side)] < 1:
+            raise Refused(
+                "the bag is empty: the Maintenance Phase is next (p.32)"
+                if not sum(pub["bag"].values())
+                else "this draw has no die recorded"
+            )
+        drawn: SideIndex = 0 if side == 0 else 1
+        pub["bag"][str(drawn)] -= 1
+        pub["drawn"] = drawn
+        pub["modifiers"] = []
+        pub["activation"] = None
+        state.active = drawn
+        return f"A die of {state.sides[drawn].name} comes out of the bag ({self.bag_text(state)})", None, None
+
+    def bag_text(self, state: TableState) -> str:
+        """ "3 + 2 dice left"."""
+        bag = state.public["bag"]
+        return f"{bag['0']} + {bag['1']} dice left"
+
+    def on_activate(self, state: TableState, side: SideIndex, model: ModelState) -> int | None:
+        """Only the side whose die is out nominates a model (p.31). The activation roll
+        then waits (``public["activation"]``) with its modifiers: Hero's Will +1
+        (p.11), Despair -1 (p.12), Greater Purpose +1 and Cursed Hand -1 (p.9)."""
+        if state.public["drawn"] != side:
+            raise Refused(f"draw one of {state.sides[side].name}'s dice first (p.31)")
+        mods: list[list[Scalar]] = list(state.public.get("modifiers") or [])
+        if kind_of(model) == "hero":
+            mods.append(["Hero's Will", 1])
+        if state.sides[side].flags.get("death_of_a_hero") == "Despair":
+            mods.append(["Despair", -1])
+        state.public["activation"] = {
+            "side": side,
+            "model": model.index,
+            "modifiers": mods,
+            "action_points": None,
+        }
+        self.clear_die(state)
+        if model.status == "stunned":
+            self.notice(state, f"{model.name} must first spend 1 action point to shake off Stunned", 43)
+        return 31
+
+    def clear_die(self, state: TableState) -> None:
+        """No die out of the bag any more."""
+        state.public["drawn"] = None
+        state.public["kismet_barred"] = None
+        state.public["modifiers"] = []
+        state.active = None
+
+    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """See :meth:`draw_decide`; a roll with no face given is rolled by Muster (1d6)."""
+        if event.action == "roll" and event.value is None and not state.finished:
+            return {"face": rng.randint(1, 6)}
+        return self.draw_decide(state, event, rng)
+
+    def act_roll(self, state: TableState, event: Event) -> Done:
+        """The activation roll (p.31): the face rolled at the table (``value`` 1-6) or
+        Muster's (the outcome), plus its modifiers: 0 or less gives no action point,
+        1-2 one, 3-5 two, 6 or more three."""
+        act = state.public.get("activation")
+        if not act or act.get("action_points") is not None:
+            raise Refused("nominate a model for the drawn die first (p.31)")
+        face = event.outcome.get("face") if event.value is None else event.value
+        if isinstance(face, str) and face.strip().isdigit():
+            face = int(face)
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+            raise Refused("an activation roll is a face of 1 to 6")
+        mods = [(str(label), int(str(n))) for label, n in act["modifiers"]]
+        total = face + sum(n for _, n in mods)
+        points = 0 if total <= 0 else 1 if total <= 2 else 2 if total <= 5 else 3
+        act["action_points"] = points
+        act["roll"] = face
+        model = state.sides[act["side"]].models[act["model"]]
+        parts = "".join(f" {n:+d} {label}" for label, n in mods)
+        plural = "" if points == 1 else "s"
+        return f"{model.name} rolls {face}{parts} = {total}: {points} action point{plural}", 31, None
+
+    def act_pass(self, state: TableState, event: Event) -> Done:
+        """The drawn die activates nobody and is set aside."""
+        drawn = state.public["drawn"]
+        if drawn is None:
+            raise Refused("no die is out of the bag")
+        self.clear_die(state)
+        return f"{state.sides[drawn].name}'s die is set aside without an activation", None, None
+
+    # --- Fate -------------------------------------------------------------------------
+
+    def on_spend(self, state: TableState, side: SideIndex, use: str) -> int | None:
+        """The conditions of each named use of Fate (pp.9-10, traits pp.24-29);
+        Winds of Kismet puts the drawn die back and takes one of the spender's (p.9)."""
+        pub = state.public
+        page = FATE_USES[use][1]
+        if use == "Winds of Kismet":
+            if pub["drawn"] != other(side):
+                raise Refused("Winds of Kismet answers a die of the opponent just drawn (p.9)")
+            if pub["kismet_barred"] == side:
+                raise Refused(
+                    "a player whose die was put back may not use Winds of Kismet this activation (p.9)"
+                )
+            if pub["bag"][str(side)] < 1:
+                raise Refused(f"{state.sides[side].name} has no die left in the bag (p.9)")
+            pub["bag"][str(other(side))] += 1
+            pub["bag"][str(side)] -= 1
+            pub["drawn"] = side
+            pub["modifiers"] = []
+            pub["kismet_barred"] = other(side)
+            state.active = side
+            self.notice(
+                state,
+                f"Winds of Kismet: {state.sides[other(side)].name}'s die goes back into "
+                f"the bag; {state.sides[side].name} activates instead",
+                9,
+            )
+        elif use in ("Greater Purpose", "Cursed Hand"):
+            whose = side if use == "Greater Purpose" else other(side)
+            act = pub.get("activation") or {}
+            pending = act.get("side") == whose and act.get("action_points") is None
+            if pub["drawn"] != whose and not pending:
+                mine = "your own" if use == "Greater Purpose" else "the opponent's"
+                raise Refused(f"{use} is spent on {mine} die drawn and not yet rolled (p.9)")
+            mod = [use, 1 if use == "Greater Purpose" else -1]
+            if pub["drawn"] == whose:
+                pub["modifiers"] = [*(pub.get("modifiers") or []), mod]
+            else:
+                act["modifiers"] = [*act["modifiers"], mod]
+        elif use in TRAIT_USES and not any(
+            use.lower() in (r.lower() for r in m.rules) and not m.killed for m in state.sides[side].models
+        ):
+            raise Refused(f"no model of {state.sides[side].name} in play has {use} (p.{page})")
+        return page
+
+    def act_impetus(self, state: TableState, event: Event) -> Done:
+        """Heroic Impetus, once per game while the hero lives (p.11)."""
+        _index, side = self.side_of(state, event)
+        if side.flags.get("heroic_impetus"):
+            raise Refused(f"{side.name} has used Heroic Impetus (once per game, p.11)")
+        if not any(kind_of(m) == "hero" and not m.killed for m in side.models):
+            raise Refused(f"{side.name}'s hero is not in play (p.11)")
+        side.flags["heroic_impetus"] = state.turn
+        return (
+            f"{side.name}'s hero grants Heroic Impetus: one free action point to a friend within 12\"",
+            None,
+            None,
+        )
+
+    # --- kills and the Maintenance Phase ------------------------------------------------
+
+    def act_status(self, state: TableState, event: Event) -> Done:
+        """Set a model's status; a model in Full Defense cannot be Stunned (p.35)."""
+        _side, model = self.model_of(state, event)
+        if str(event.value or "").strip().lower() == "stunned" and any(
+            t.name == "Full Defense" for t in model.tokens
+        ):
+            raise Refused(
+                f"{model.name} is in Full Defense: immune to Stunned until the Maintenance Phase (p.35)"
+            )
+        return super().act_status(state, event)
+
+    def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
+        """Engagement: the enemy earns ExP (hero 3, companion 2, follower 1, p.47); the
+        die stays in the bag until the Maintenance Phase (p.32)."""
+        name, (page, _, kills) = self.encounter(state)
+        if kills:
+            exp = KILL_EXP[kind_of(model)]
+            foe = state.sides[other(side)]
+            foe.victory_points += exp
+            self.notice(state, f"{foe.name} earns {exp} ExP for the {kind_of(model)} ({name})", page)
+        self.notice(state, f"{model.name}'s die leaves the bag at the Maintenance Phase", 32)
+
+    def act_next_turn(self, state: TableState, event: Event) -> Done:
+        """The Maintenance Phase (p.32), once the bag is empty and no die is out."""
+        pub = state.public
+        left = sum(pub["bag"].values())
+        if left or pub["drawn"] is not None:
+            out = " and one out" if pub["drawn"] is not None else ""
+            raise Refused(f"{left} dice still in the bag{out}: the main phase is not over (p.32)")
+        return super().act_next_turn(state, event)
+
+    def end_of_turn(self, state: TableState, event: Event) -> None:
+        """Killed models' dice set aside, the rest back in the bag; Fate Pools refill;
+        Death of a Hero (p.12); Full Defense ends (p.35); the encounter's last turn."""
+        pub = state.public
+        for i, s in enumerate(state.sides):
+            living = sum(1 for m in s.models if not m.killed)
+            lost = pub["dice"][str(i)] - living
+            if lost:
+                self.notice(state, f"{s.name} loses {lost} activation {'die' if lost == 1 else 'dice'}", 32)
+            pub["dice"][str(i)] = living
+            pub["bag"][str(i)] = living
+            pool = int(s.flags.get("fate_pool") or 0)
+            if s.resources.get(FATE) != pool:
+                self.notice(state, f"{s.name}'s Fate Pool refills to {pool}", 32)
+            s.resources[FATE] = pool
+            s.flags.pop("death_of_a_hero", None)
+            roll = event.outcome.get(f"death_of_a_hero_{i}")
+            if isinstance(roll, int) and not isinstance(roll, bool):
+                mood = "Despair" if roll <= 4 else "Vengeance"
+                s.flags["death_of_a_hero"] = mood
+                effect = "-1 to activation rolls" if mood == "Despair" else "+1 to resolution rolls"
+                self.notice(state, f"Death of a Hero: {s.name} rolls {roll}, {mood} ({effect} next turn)", 12)
+            for m in s.models:
+                m.tokens = [t for t in m.tokens if t.name != "Full Defense"]
+        pub["kismet_barred"] = None
+        name, (page, turns, _) = self.encounter(state)
+        last = turns
+        extra = event.outcome.get("extra_turn")
+        if name == "Landmark" and isinstance(extra, int) and extra >= 4:
+            last = turns + 1
+            pub["last_turn"] = last
+        last = int(pub.get("last_turn", last))
+        if name == "Landmark" and state.turn == turns and isinstance(extra, int):
+            self.notice(
+                state, f"Landmark: rolled {extra}, {'one more turn' if extra >= 4 else 'the game ends'}", 47
+            )
+        if state.turn >= last:
+            self.finish(state)
+            self.notice(state, f"{name} ends after turn {state.turn}: {self.result(state)}", page)
+
+
+PLAY = IronHonorPlay()

@@ -1,0 +1,415 @@
+"""A game in progress: the events players make, the state they replay to, and the
+contract each game system's rules of play implement.
+
+Plain Python, no Django (the web layer stores events and snapshots; this module only
+turns them into a state). The design (docs/play.md):
+
+- A game starts from a :class:`Snapshot`: both sides' model lines as evaluated when the
+  game began (a roster's Wounds / Hit Points, Leader, Hero...), so editing a roster later
+  never changes a game in progress.
+- Every player action is an :class:`Event` appended to the game's log, with an ``id`` the
+  client made (a resent tap is applied once). The state is the log replayed from the
+  snapshot by :func:`replay`; the version is the number of events in the log.
+- Rules consequences (a second Stunned kills, a kill adds Froth or Victory Points, the
+  Fate Pool refills...) happen inside the system's :meth:`PlayRules.apply`, so every
+  viewer derives the same state from the same log.
+- Random draws (the Iron & Honor dice bag, the Beestwars activation deck) are decided by
+  the server when the event is appended (:meth:`PlayRules.decide`, with a CSPRNG) and
+  recorded in the event's ``outcome``; replay only reads the recorded outcome, so it is
+  deterministic. What a side may not see yet is removed by :meth:`PlayRules.view` and
+  :func:`public_event` before anything reaches that side.
+- Undo drops one event from the log; the state is the log replayed without it. An event
+  that no longer makes sense after an undo stays in the log, marked with the reason it
+  has no effect.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: A client-made event id: 8 to 64 letters, digits, "-" or "_" (a UUID4 fits).
+EVENT_ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
+
+SideIndex = Literal[0, 1]
+Scalar = int | str | bool | None
+
+
+class Refused(Exception):
+    """An action that does not make sense in the current state.
+
+    ``reason`` is a sentence for the player, in the books' terms, with the page where
+    it helps ("Aldric is already killed", "no Fate left: the Fate Pool is empty (p.10)").
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- what a game starts from -------------------------------------------------------
+
+
+class PlayModel(_Strict):
+    """One model as it enters the game.
+
+    ``wounds`` is its starting Wounds (Iron & Honor WO) or Hit Points (Brutality); None
+    where the system tracks no count (Beestwars) or the value is unknown (the player is
+    asked). ``role`` is the system's word for it ("hero", "companion", "follower",
+    "Melee (Berserker)", a Beestwars profile...). ``tags`` are flags the rules of play
+    read: "hero", "leader", "summoned", "standard"... ``stats`` the printed line
+    (Brutality's Wound Chart results change it during the game). ``rules`` the names of
+    traits / abilities shown on the row.
+    """
+
+    name: str
+    role: str = ""
+    wounds: int | None = None
+    tags: list[str] = Field(default_factory=list)
+    stats: dict[str, Scalar] = Field(default_factory=dict)
+    rules: list[str] = Field(default_factory=list)
+
+
+class SideSnapshot(_Strict):
+    """One side as the game began.
+
+    ``origin``: "roster" (a Muster roster: ``roster_id`` set), "export" (an uploaded
+    ``muster.roster/1`` export) or "typed" (names and Wounds / Hit Points typed in for an
+    opponent who is not on Muster). ``document`` is the roster document for "roster" and
+    "export", with ``rules_digest`` and ``supplement`` (a pinned supplement document) as
+    they were; ``totals`` the evaluated totals the rules of play read (Iron & Honor's
+    ``fate_pool``). ``issues`` the roster's rule problems at the start (shown once).
+    """
+
+    name: str
+    player: str = ""
+    origin: Literal["roster", "export", "typed"]
+    roster_id: int | None = None
+    document: dict[str, Any] | None = None
+    rules_digest: str | None = None
+    supplement: dict[str, Any] | None = None
+    totals: dict[str, Scalar] = Field(default_factory=dict)
+    issues: list[str] = Field(default_factory=list)
+    models: list[PlayModel]
+
+
+class Snapshot(_Strict):
+    """What a game starts from: the system, both sides, and the set-up choices
+    (``setup``: Brutality's mission and region, who is active first...)."""
+
+    system: str
+    sides: tuple[SideSnapshot, SideSnapshot]
+    setup: dict[str, Scalar] = Field(default_factory=dict)
+
+
+# --- what players do ---------------------------------------------------------------
+
+
+class Event(_Strict):
+    """One player action.
+
+    ``id`` made by the client (resending the same id is applied once). ``side`` the side
+    that made it (0 or 1). ``action`` one of the system's declared action names
+    ("wound", "heal", "status", "token", "spend", "draw", "next-turn", "end"...).
+    ``target`` the side whose model or resource it concerns (None: the game), ``model``
+    that model's index in its side, ``value`` the action's argument (a status name, a
+    token, an amount, a named Fate use...). ``outcome`` is written by the server only
+    (:meth:`PlayRules.decide`): what a random draw gave. ``at`` an ISO time for the log.
+    """
+
+    id: str = Field(pattern=EVENT_ID_PATTERN)
+    side: SideIndex
+    action: str = Field(min_length=1, max_length=40)
+    target: SideIndex | None = None
+    model: int | None = Field(default=None, ge=0, le=999)
+    value: Scalar = None
+    outcome: dict[str, Scalar] = Field(default_factory=dict)
+    at: str | None = None
+
+
+# --- the state a log replays to -----------------------------------------------------
+
+
+class Token(_Strict):
+    """A status effect or token on a model: its declared ``name`` and, where it has one,
+    the player's ``detail`` (Trauma's chosen effect, a Wound Chart result...)."""
+
+    name: str
+    detail: str | None = None
+
+
+class ModelState(_Strict):
+    """A model during the game. ``wounds`` left (None: not tracked or unknown),
+    ``status`` one of the system's declared statuses ("ready", "stunned", "killed"...),
+    ``tokens`` on it, ``stats`` its current line (after Wound Chart results),
+    ``base_stats`` its line as the game began,
+    ``killed_turn`` the turn it was killed in, ``activated`` True once it has acted this
+    turn (reset at the next turn)."""
+
+    index: int
+    name: str
+    role: str = ""
+    tags: list[str] = Field(default_factory=list)
+    max_wounds: int | None = None
+    wounds: int | None = None
+    status: str = "ready"
+    tokens: list[Token] = Field(default_factory=list)
+    stats: dict[str, Scalar] = Field(default_factory=dict)
+    base_stats: dict[str, Scalar] = Field(default_factory=dict)
+    rules: list[str] = Field(default_factory=list)
+    killed_turn: int | None = None
+    activated: bool = False
+
+    @property
+    def killed(self) -> bool:
+        """True once the model is out of the game."""
+        return self.status == "killed"
+
+
+class SideState(_Strict):
+    """A side during the game: ``resources`` by declared name (Fate Pool, Froth, Command
+    Token...), ``victory_points``, ``flags`` (Heroic Impetus used...) and its models."""
+
+    name: str
+    player: str = ""
+    resources: dict[str, int] = Field(default_factory=dict)
+    victory_points: int = 0
+    flags: dict[str, Scalar] = Field(default_factory=dict)
+    models: list[ModelState]
+
+
+class LogLine(_Strict):
+    """One line of the game's log as shown: the event it came from, the side that made
+    it, a sentence in the books' terms, the page of the rule applied, and, when the event
+    had no effect on replay (after an undo), the reason."""
+
+    event_id: str
+    side: SideIndex
+    text: str
+    source: str | None = None
+    refused: str | None = None
+
+
+class TableState(_Strict):
+    """The state of a game: the log replayed.
+
+    ``version`` counts the events in the log. ``turn`` from 1. ``phase`` the system's
+    word for where the turn stands. ``active`` the side whose activation it is, where the
+    system has one. ``public`` what every viewer may see of the bag / deck / mission
+    (counts, revealed cards); ``hidden`` what is held back per side until its time
+    (keyed by side "0" / "1", or "server" for what nobody may see): :meth:`PlayRules.view`
+    removes it for each viewer. ``notices`` the rules consequences of the last event, to
+    show once ("Aldric is killed: a second Stunned (p.6)").
+    """
+
+    system: str
+    version: int = 0
+    turn: int = 1
+    phase: str = ""
+    active: SideIndex | None = None
+    finished: bool = False
+    winner: SideIndex | None = None
+    sides: tuple[SideState, SideState]
+    public: dict[str, Any] = Field(default_factory=dict)
+    hidden: dict[str, Any] = Field(default_factory=dict)
+    notices: list[str] = Field(default_factory=list)
+    log: list[LogLine] = Field(default_factory=list)
+
+
+# --- what a system declares ----------------------------------------------------------
+
+
+class Rule(_Strict):
+    """A rule of play as shown on the table: a ``name`` (the book's), a summary in our
+    own words and its page (``section`` where the book prints no page numbers:
+    Brutality). A token may change the model's line (``modifiers``, stat key -> amount)
+    and may take a chosen effect (``choices``: effect -> its modifiers, in the book's
+    order; the token is then written "Name: effect" in an event's ``value``)."""
+
+    name: str
+    summary: str
+    page: int | None = None
+    section: str | None = None
+    modifiers: dict[str, int] = Field(default_factory=dict)
+    choices: dict[str, dict[str, int]] = Field(default_factory=dict)
+
+
+class ActionSpec(_Strict):
+    """An action the table offers. ``scope``: "model" (a button on each model's row),
+    "side" (on a side's bar: spend Fate, Command Token...) or "game" (next turn, draw,
+    end). ``values``: the choices it takes (statuses, tokens, named Fate uses), empty
+    when it takes none. ``cost``: the resource and amount it spends, if any.
+    ``resource``: the resource a "spend" or "gain" changes; ``amounts``: how much each
+    of ``values`` spends or gains (a value not listed: 1). ``section`` where the book
+    prints no page numbers (Brutality)."""
+
+    name: str
+    label: str
+    scope: Literal["model", "side", "game"]
+    summary: str
+    page: int | None = None
+    section: str | None = None
+    values: list[str] = Field(default_factory=list)
+    cost: dict[str, int] = Field(default_factory=dict)
+    resource: str | None = None
+    amounts: dict[str, int] = Field(default_factory=dict)
+
+
+class Trackers(_Strict):
+    """Everything a system's table shows, declared as data with pages: the
+    ``statuses`` a model can be in, the ``tokens`` that can be put on it, the side's
+    ``resources`` (with their starting rule), the ``actions`` offered, the ``end`` of
+    the game, and the ``decisions`` Muster made where the book is unclear
+    (docs/rules-decisions.md, "Play at the table")."""
+
+    statuses: list[Rule]
+    tokens: list[Rule] = Field(default_factory=list)
+    resources: list[Rule] = Field(default_factory=list)
+    actions: list[ActionSpec]
+    end: Rule
+    decisions: list[Rule] = Field(default_factory=list)
+
+
+class PlayRules(ABC):
+    """The rules of play of one game system. Pure functions of the snapshot and events.
+
+    Subclasses set ``system_id``, ``book`` and ``trackers`` and implement :meth:`start`
+    and :meth:`apply`; :meth:`decide` for actions with random outcomes and :meth:`view`
+    for hidden information.
+    """
+
+    system_id: str
+    book: str
+    trackers: Trackers
+
+    def source(self, page: int | None, section: str | None = None) -> str:
+        """The citation of a page: "Iron & Honor p.6"; without a page, the book's
+        section ("Brutality Skirmish Wargame, Command Token"), else the book."""
+        if page is not None:
+            return f"{self.book} p.{page}"
+        return f"{self.book}, {section}" if section else self.book
+
+    @abstractmethod
+    def start(self, snapshot: Snapshot) -> TableState:
+        """The state before any event: every model ready with its Wounds / Hit Points,
+        starting resources, turn 1."""
+
+    @abstractmethod
+    def apply(self, state: TableState, event: Event) -> TableState:
+        """Apply one event to ``state`` and return the new state (``state`` may be
+        changed in place and returned). Appends the event's :class:`LogLine` and sets
+        ``notices``. Raises :class:`Refused` when the event does not make sense now,
+        before changing anything (replay relies on it and makes no copy)."""
+
+    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """The server's random outcome for ``event`` about to be appended (which die came
+        out of the bag, which card was drawn), chosen with ``rng`` (a
+        ``secrets.SystemRandom`` in the app). Default: no outcome."""
+        return {}
+
+    def view(self, state: TableState, viewer: SideIndex | None) -> TableState:
+        """``state`` as ``viewer`` (a side, or None for a watcher) may see it: ``hidden``
+        reduced to that side's part. Systems with hidden cards override it to also
+        remove what the log and ``public`` would reveal."""
+        mine = state.hidden.get(str(viewer)) if viewer is not None else None
+        return state.model_copy(update={"hidden": {str(viewer): mine} if mine is not None else {}})
+
+    def hides(self, state: TableState, event: Event, viewer: SideIndex | None) -> bool:
+        """True when ``event``'s outcome must not reach ``viewer`` yet in ``state`` (the
+        Beestwars card drawn for the active commander until their activation ends).
+        Default: never."""
+        return False
+
+
+# --- the log -------------------------------------------------------------------------
+
+
+def unique(events: Iterable[Event]) -> list[Event]:
+    """The events in order with later copies of an already seen ``id`` dropped."""
+    seen: set[str] = set()
+    out = []
+    for e in events:
+        if e.id not in seen:
+            seen.add(e.id)
+            out.append(e)
+    return out
+
+
+def replay(rules: PlayRules, snapshot: Snapshot, events: Sequence[Event]) -> TableState:
+    """The state ``events`` lead to from ``snapshot``.
+
+    Duplicate ids count once. An event refused on replay (its premise was undone) stays
+    in the log with the reason and changes nothing else. ``version`` is the number of
+    distinct events. Never raises for events that passed the schema.
+    """
+    state = rules.start(snapshot)
+    kept = unique(events)
+    for event in kept:
+        state = apply_or_note(rules, state, event)
+    state.version = len(kept)
+    return state
+
+
+def apply_or_note(rules: PlayRules, state: TableState, event: Event) -> TableState:
+    """Apply ``event``; when it is refused, log it with the reason and keep ``state``.
+
+    No copy is made: :meth:`PlayRules.apply` checks everything before it changes the
+    state, so a refused event leaves it as it was (tests/rules/play/test_properties.py
+    checks this law for every system).
+    """
+    try:
+        return rules.apply(state, event)
+    except Refused as refused:
+        state.log.append(
+            LogLine(event_id=event.id, side=event.side, text=event.action, refused=refused.reason)
+        )
+        state.notices = []
+        return state
+
+
+def append(
+    rules: PlayRules, snapshot: Snapshot, events: Sequence[Event], event: Event, rng: random.Random
+) -> tuple[list[Event], TableState]:
+    """Append one new event to the log and return (the new log, its state).
+
+    A resent ``event.id`` already in the log changes nothing (the current log and state
+    are returned). Otherwise the server's outcome is decided with ``rng`` and the event
+    applied; raises :class:`Refused` (and the log is unchanged) when it does not make
+    sense now. Ignores any ``outcome`` the client sent.
+    """
+    log = unique(events)
+    state = replay(rules, snapshot, log)
+    if any(e.id == event.id for e in log):
+        return log, state
+    event = event.model_copy(update={"outcome": {}})
+    event = event.model_copy(update={"outcome": rules.decide(state, event, rng)})
+    new_state = rules.apply(state, event)
+    new_state.version = len(log) + 1
+    return [*log, event], new_state
+
+
+def undo(events: Sequence[Event], event_id: str | None = None, side: SideIndex | None = None) -> list[Event]:
+    """The log without one event: ``event_id``, or the latest (the latest made by
+    ``side`` when given). Raises :class:`Refused` when there is no such event."""
+    log = unique(events)
+    if event_id is None:
+        mine = [e for e in log if side is None or e.side == side]
+        if not mine:
+            raise Refused("nothing to undo")
+        event_id = mine[-1].id
+    if not any(e.id == event_id for e in log):
+        raise Refused("that action is not in this game's log")
+    return [e for e in log if e.id != event_id]
+
+
+def public_event(rules: PlayRules, state: TableState, event: Event, viewer: SideIndex | None) -> Event:
+    """``event`` as ``viewer`` may receive it in ``state``: its outcome removed while hidden."""
+    return event.model_copy(update={"outcome": {}}) if rules.hides(state, event, viewer) else event

@@ -1,0 +1,134 @@
+"""``muster.game/1``: a game as JSON (docs/formats.md, section 4).
+
+A game export holds what the state is made from, the snapshot and the events, and,
+for readers that do not replay, its ``result`` (the state summary of
+:func:`state_summary`). The result is always recomputed by replaying: on import it is
+read but not trusted, so export -> import -> export gives the same JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules.document import DocumentError, first_error, load_json
+from rules.play.core import Event, Snapshot, TableState, replay
+from rules.play.registry import PLAY_RULES, get_rules
+
+GAME_FORMAT = "muster.game/1"
+#: The largest game export read (bytes): a long game is some thousands of events.
+MAX_GAME_BYTES = 4_000_000
+MAX_EVENTS = 20_000
+
+
+class GameExport(BaseModel):
+    """A game as exported: ``format`` "muster.game/1", its ``system`` id, ``name``,
+    the ``snapshot`` both sides started from, the ``events`` in order, and the
+    ``result`` (derived by replay, see :func:`state_summary`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["muster.game/1"]
+    system: str
+    name: str = Field(default="", max_length=200)
+    snapshot: Snapshot
+    events: list[Event] = Field(max_length=MAX_EVENTS)
+    result: dict[str, Any] | None = None
+
+
+def state_summary(state: TableState) -> dict[str, Any]:
+    """The state in the shape of ``replay_game --json`` (docs/formats.md): system, turn,
+    finished, winner (a side index or None), and per side its name, resources,
+    Victory Points, flags and models (name, status, Wounds / Hit Points left and at
+    the start, tokens as "Name" or "Name: effect", the turn it was killed)."""
+    return {
+        "system": state.system,
+        "turn": state.turn,
+        "finished": state.finished,
+        "winner": state.winner,
+        "version": state.version,
+        "sides": [
+            {
+                "name": side.name,
+                "resources": dict(side.resources),
+                "victory_points": side.victory_points,
+                "flags": dict(side.flags),
+                "models": [
+                    {
+                        "name": m.name,
+                        "status": m.status,
+                        "wounds": m.wounds,
+                        "max_wounds": m.max_wounds,
+                        "tokens": [f"{t.name}: {t.detail}" if t.detail else t.name for t in m.tokens],
+                        "stats": dict(m.stats),
+                        "killed_turn": m.killed_turn,
+                    }
+                    for m in side.models
+                ],
+            }
+            for side in state.sides
+        ],
+    }
+
+
+def export_game(snapshot: Snapshot, events: Sequence[Event], name: str = "") -> dict[str, Any]:
+    """The ``muster.game/1`` JSON object of a game (KeyError for an unknown system)."""
+    rules = get_rules(snapshot.system)
+    state = replay(rules, snapshot, events)
+    return {
+        "format": GAME_FORMAT,
+        "system": snapshot.system,
+        "name": name,
+        "snapshot": snapshot.model_dump(mode="json"),
+        "events": [e.model_dump(mode="json") for e in events],
+        "result": state_summary(state),
+    }
+
+
+def dump_game(snapshot: Snapshot, events: Sequence[Event], name: str = "") -> str:
+    """:func:`export_game` as indented JSON text (UTF-8, ends with a newline)."""
+    return json.dumps(export_game(snapshot, events, name), ensure_ascii=False, indent=2) + "\n"
+
+
+def load_game(data: Any) -> GameExport:
+    """Read a parsed ``muster.game/1`` object. Raises :class:`DocumentError` (JSON path,
+    message) for anything else: another format, an unknown system, a snapshot of
+    another system, an event id twice."""
+    if not isinstance(data, dict):
+        raise DocumentError("$", "a game export is a JSON object")
+    if data.get("format") != GAME_FORMAT:
+        raise DocumentError(
+            "$.format", f"this is not a {GAME_FORMAT} export (format is {data.get('format')!r})"
+        )
+    if data.get("system") not in PLAY_RULES:
+        raise DocumentError(
+            "$.system", f"unknown system {data.get('system')!r}; known: {', '.join(PLAY_RULES)}"
+        )
+    try:
+        game = GameExport.model_validate(data)
+    except ValidationError as exc:
+        raise first_error(exc) from None
+    if game.snapshot.system != game.system:
+        raise DocumentError(
+            "$.snapshot.system", f"the snapshot is of {game.snapshot.system!r}, not {game.system!r}"
+        )
+    seen: set[str] = set()
+    for i, e in enumerate(game.events):
+        if e.id in seen:
+            raise DocumentError(f"$.events[{i}].id", f"event id {e.id!r} appears twice")
+        seen.add(e.id)
+    return game
+
+
+def read_game(raw: str | bytes) -> GameExport:
+    """Parse and read a ``muster.game/1`` file's text (at most 4 MB). DocumentError
+    for invalid JSON or content."""
+    return load_game(load_json(raw, max_bytes=MAX_GAME_BYTES))
+
+
+def replay_game(game: GameExport) -> TableState:
+    """The state a game export's events lead to. Never raises for a loaded export."""
+    return replay(get_rules(game.system), game.snapshot, game.events)

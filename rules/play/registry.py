@@ -1,0 +1,110 @@
+"""The rules of play of each game system, and how a side enters a game.
+
+``PLAY_RULES`` maps a system id to its :class:`~rules.play.core.PlayRules` (one line per
+system, like :mod:`rules.registry`). :func:`snapshot_side` makes a side from an
+evaluated Muster roster or an uploaded export; :func:`typed_side` from names and
+Wounds / Hit Points typed in for an opponent who is not on Muster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from rules.beestwars import play as beestwars_play
+from rules.brutality import play as brutality_play
+from rules.iron_honor import play as iron_honor_play
+from rules.play.base import TablePlay
+from rules.play.core import PlayModel, PlayRules, Scalar, SideSnapshot
+from rules.report import json_number
+
+PLAY_RULES: dict[str, PlayRules] = {
+    m.PLAY.system_id: m.PLAY for m in (iron_honor_play, brutality_play, beestwars_play)
+}
+
+#: Each system's reading of an evaluated roster: (document, report) -> models.
+_MODELS: dict[str, Callable[[Any, Any], list[PlayModel]]] = {
+    "iron-and-honor": iron_honor_play.play_models,
+    "brutality": brutality_play.play_models,
+    "beestwars": beestwars_play.play_models,
+}
+
+
+def get_rules(system_id: str) -> PlayRules:
+    """The rules of play of ``system_id``; KeyError naming the known ids."""
+    try:
+        return PLAY_RULES[system_id]
+    except KeyError:
+        raise KeyError(f"unknown system {system_id!r}; known: {', '.join(PLAY_RULES)}") from None
+
+
+def snapshot_side(
+    system_id: str,
+    name: str,
+    document: Any,
+    report: Any,
+    *,
+    origin: Literal["roster", "export"] = "roster",
+    roster_id: int | None = None,
+    rules_digest: str | None = None,
+    supplement: dict[str, Any] | None = None,
+    player: str = "",
+) -> SideSnapshot:
+    """A side as the game begins, from a roster ``document`` (a ``RosterDocument`` or
+    its JSON dict) and its evaluation ``report`` (:class:`rules.report.Report`).
+
+    The models' Wounds / Hit Points, Leader, Hero... come from the report; the roster's
+    errors are kept as ``issues`` (a roster that is not legal can still be played).
+    Iron & Honor's ``fate_pool`` total is kept in ``totals``. KeyError for an unknown
+    system.
+    """
+    get_rules(system_id)
+    doc = document.model_dump(mode="json", exclude_none=True) if isinstance(document, BaseModel) else document
+    totals: dict[str, Scalar] = {}
+    for k, v in report.totals.items():
+        if v is None or isinstance(v, int | str | bool):
+            totals[k] = v
+        elif isinstance(v, Decimal | float):  # Brutality's exact halves, kept exact as text
+            totals[k] = str(json_number(Decimal(str(v))))
+    issues = [i.message for i in report.issues if i.severity == "error"]
+    return SideSnapshot(
+        name=name,
+        player=player,
+        origin=origin,
+        roster_id=roster_id,
+        document=doc,
+        rules_digest=rules_digest,
+        supplement=supplement,
+        totals=totals,
+        issues=issues,
+        models=_MODELS[system_id](doc, report),
+    )
+
+
+def typed_side(
+    system_id: str,
+    name: str,
+    models: Sequence[PlayModel | tuple[str, int | None]],
+    *,
+    player: str = "",
+    totals: dict[str, Scalar] | None = None,
+) -> SideSnapshot:
+    """A side typed in for an opponent who is not on Muster: each model a
+    :class:`PlayModel` (name, Wounds / Hit Points, tags such as "hero", "leader",
+    "companion") or a ``(name, wounds)`` pair. Untagged, the first model is Iron &
+    Honor's hero or Brutality's Leader (docs/rules-decisions.md). Iron & Honor's Fate
+    Pool, when ``totals`` has no ``fate_pool``, is counted from the tags as on p.17.
+    KeyError for an unknown system; pydantic's ValidationError for a bad model.
+    """
+    rules = get_rules(system_id)
+    rows = [m if isinstance(m, PlayModel) else PlayModel(name=m[0], wounds=m[1]) for m in models]
+    if isinstance(rules, TablePlay):
+        rows = rules.typed_models(rows)
+    extra = dict(totals or {})
+    typed_totals = getattr(rules, "typed_totals", None)
+    if typed_totals is not None and callable(typed_totals):
+        extra = {**typed_totals(rows), **extra}
+    return SideSnapshot(name=name, player=player, origin="typed", totals=extra, models=rows)

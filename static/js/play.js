@@ -1,0 +1,166 @@
+// The table's few lines of JavaScript (docs/play.md). Without them every button is a
+// plain form post (its event id made on the server) and the page comes back after it.
+// With them:
+// - each tap gets a fresh event id (crypto), is queued in localStorage with it, and the
+//   queue is sent in order, one POST at a time; the answer (the table's fragment) is
+//   morphed in. A resent id is applied once by the server, so sending again after a
+//   lost answer is safe.
+// - when the network is gone the taps wait in the queue ("offline: N actions waiting")
+//   and go when it is back, also after a reload.
+// - an open "More" panel stays open across answers.
+(function () {
+  "use strict";
+
+  var table = document.getElementById("table");
+  if (!table || !window.fetch || !window.localStorage) return;
+  var key = "muster.play." + table.getAttribute("data-game");
+  var status = document.getElementById("play-queue");
+  var sending = false;
+  var retry = null;
+
+  function csrf() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (e) {
+      return "";
+    }
+  }
+
+  function newId() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID().replace(/-/g, "");
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function load() {
+    try {
+      return JSON.parse(localStorage.getItem(key) || "[]");
+    } catch (e) {
+      return [];
+    }
+  }
+  function save(queue) {
+    if (queue.length) localStorage.setItem(key, JSON.stringify(queue));
+    else localStorage.removeItem(key);
+  }
+
+  function show(queue, offline) {
+    if (!status) return;
+    var n = queue.length;
+    status.hidden = !(offline && n);
+    status.textContent = offline && n ? "Offline: " + n + " action" + (n === 1 ? "" : "s") + " waiting; they are sent when the network is back." : "";
+  }
+
+  // Where a pressed button was: its value and its form's side and model, to give the
+  // keyboard its place back in the answer.
+  function place(el) {
+    if (!el || !el.form || el.name !== "do") return null;
+    var f = el.form.elements;
+    return [el.value, f.target ? f.target.value : "", f.model ? f.model.value : ""];
+  }
+  function find(where) {
+    var found = null;
+    table.querySelectorAll('button[name="do"]').forEach(function (b) {
+      var p = place(b);
+      if (!found && p && p[0] === where[0] && p[1] === where[1] && p[2] === where[2]) found = b;
+    });
+    return found;
+  }
+
+  function swap(html) {
+    var openMore = [];
+    table.querySelectorAll("details[open]").forEach(function (d) {
+      if (d.id) openMore.push(d.id);
+    });
+    var where = place(document.activeElement);
+    if (window.Idiomorph) {
+      window.Idiomorph.morph(table, html, { morphStyle: "outerHTML" });
+    } else {
+      table.outerHTML = html;
+    }
+    table = document.getElementById("table");
+    openMore.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) d.open = true;
+    });
+    if (where && document.activeElement === document.body) {
+      var again = find(where);
+      if (again) again.focus();
+    }
+  }
+
+  function flush() {
+    if (sending) return;
+    var queue = load();
+    if (!queue.length) {
+      show(queue, false);
+      return;
+    }
+    sending = true;
+    var item = queue[0];
+    fetch(item.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-CSRFToken": csrf(),
+        "HX-Request": "true",
+      },
+      body: item.body,
+    })
+      .then(function (response) {
+        if (response.status >= 500 || response.status === 429 || response.status === 0) throw new Error("later");
+        var done = load().filter(function (q) { return q.id !== item.id; });
+        save(done);
+        var redirect = response.headers.get("HX-Redirect");
+        if (redirect) {
+          save([]);
+          window.location.assign(redirect);
+          return null;
+        }
+        if (response.status === 403 || response.redirected) {
+          window.location.reload(); // logged out or the session changed: the page says why
+          return null;
+        }
+        return response.text();
+      })
+      .then(function (html) {
+        sending = false;
+        if (html) {
+          swap(html);
+          if (item.at) table.setAttribute("data-tap-ms", String(Math.round(performance.now() - item.at)));
+        }
+        show(load(), false);
+        flush();
+      })
+      .catch(function () {
+        sending = false;
+        show(load(), true);
+        if (retry) window.clearTimeout(retry);
+        retry = window.setTimeout(flush, 3000);
+      });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-play") || !table.contains(form)) return;
+    event.preventDefault();
+    var data = new FormData(form);
+    var button = event.submitter;
+    if (button && button.name) data.append(button.name, button.value);
+    var id = newId();
+    if (data.has("id")) data.set("id", id);
+    data.delete("csrfmiddlewaretoken");
+    var queue = load();
+    queue.push({ id: id, url: form.action, body: new URLSearchParams(data).toString(), at: performance.now() });
+    save(queue);
+    if (!navigator.onLine) show(queue, true);
+    flush();
+  });
+
+  // Stale timing marks are meaningless after a reload; the queue itself is kept.
+  save(load().map(function (q) { return { id: q.id, url: q.url, body: q.body }; }));
+  window.addEventListener("online", flush);
+  flush();
+})();

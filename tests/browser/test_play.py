@@ -1,0 +1,181 @@
+"""Play at the table in a real Chromium at 360x640 (issue 19): two full turns of each
+game from an example roster, a reload in the middle, and the state checked against the
+game's log replayed on the server."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from roster.games import operations
+from roster.games.models import Game
+from roster.operations import create_roster
+from tests.browser.editor_helpers import PASSWORD, measure_targets
+from tests.ih import example
+
+pytestmark = pytest.mark.browser
+
+EXAMPLES = {
+    "iron-and-honor": "iron-and-honor-northmen-raiding-party",
+    "brutality": "brutality-moderate-points",
+    "beestwars": "beestwars-clovis-300",
+}
+
+
+def start(page: Any, django_user_model: Any, system: str) -> Game:
+    """Log in, take the example roster to Play, start against a typed list."""
+    user = django_user_model.objects.create_user("player", password=PASSWORD)
+    roster = create_roster(user, example(EXAMPLES[system]))
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "player")
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    page.wait_for_url("**/rosters/")
+    page.get_by_role("link", name=f"Play {roster.name}").click()
+    page.get_by_label("A list I type in").check()
+    page.get_by_label("Opponent's warband name").fill("Bandits")
+    page.get_by_label(re.compile("Models, one a line")).fill("Bandit chief, 3\nBandit, 2")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#table")
+    return Game.objects.get(owner=user)
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#table", "data-version"))
+
+
+def tap(page: Any, name: str, scope: str = "#table") -> None:
+    """Press the button named ``name`` and wait for the answer: the version moves on,
+    and no refusal is shown."""
+    before = version(page)
+    page.locator(scope).get_by_role("button", name=name, exact=True).first.click()
+    page.wait_for_function(
+        "v => { const t = document.getElementById('table'); return t && Number(t.dataset.version) !== v; }",
+        arg=before,
+    )
+    assert page.locator(".play-refused").count() == 0, page.locator(".play-refused").inner_text()
+
+
+def state(game: Game) -> Any:
+    return operations.state_of(Game.objects.get(pk=game.pk))
+
+
+def iron_and_honor_turn(page: Any, game: Game) -> None:
+    """Draw every die from the bag, setting each aside (p.31), then the Maintenance Phase."""
+    while sum(state(game).public["bag"].values()):
+        tap(page, "Draw a die")
+        tap(page, "Set the die aside")
+    tap(page, "Maintenance Phase")
+
+
+def beestwars_turn(page: Any, game: Game) -> None:
+    """Draw an activation card and end the activation until the deck is shuffled again."""
+    turn = state(game).turn
+    while state(game).turn == turn:
+        tap(page, "Draw a card")
+        tap(page, "End activation")
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: Any, rules_loaded: None) -> Any:
+    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=live_server.url)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_iron_and_honor_two_turns(phone, django_user_model):
+    page = phone
+    game = start(page, django_user_model, "iron-and-honor")
+    first = page.locator("#side-0").locator("xpath=ancestor::section").locator(".play-row").first
+    first_name = first.locator(".play-name").inner_text()
+    tap(page, f"Wound {first_name}")
+    assert "/" in first.locator(".play-wounds").inner_text()
+    iron_and_honor_turn(page, game)
+    assert state(game).turn == 2
+    page.reload()
+    assert page.locator(".play-turn").inner_text().startswith("Turn 2")
+    assert version(page) == Game.objects.get(pk=game.pk).version
+    page.locator("#more-0-1 summary").click()
+    tap(page, "Stunned (Status, " + state(game).sides[0].models[1].name + ")")
+    iron_and_honor_turn(page, game)
+    final = state(game)
+    assert final.turn == 3
+    assert final.sides[0].models[0].wounds == final.sides[0].models[0].max_wounds - 1
+    assert final.sides[0].models[1].status == "stunned"
+    assert Game.objects.get(pk=game.pk).version == final.version == version(page)
+
+
+def test_brutality_two_turns(phone, django_user_model):
+    page = phone
+    game = start(page, django_user_model, "brutality")
+    tap(page, "Wound Bandit chief")
+    tap(page, "Wound Bandit chief")
+    tap(page, "Next turn")
+    page.reload()
+    assert page.locator(".play-turn").inner_text().startswith("Turn 2")
+    tap(page, "Wound Bandit")
+    tap(page, "Wound Bandit")
+    tap(page, "Next turn")
+    final = state(game)
+    assert final.turn == 3
+    assert final.sides[1].models[1].killed
+    assert final.sides[0].victory_points == 1  # a kill is 1 Victory Point
+    killed = page.locator("#m-1-1")
+    assert "killed" in (killed.get_attribute("class") or "")
+    rows = page.locator("#side-1").locator("xpath=ancestor::section").locator(".play-row")
+    assert rows.last.get_attribute("id") == "m-1-1"  # killed models at the bottom
+
+
+def test_beestwars_two_turns(phone, django_user_model):
+    page = phone
+    game = start(page, django_user_model, "beestwars")
+    name = state(game).sides[1].models[0].name
+    tap(page, f"Stunned {name}")
+    beestwars_turn(page, game)
+    page.reload()
+    assert page.locator(".play-turn").inner_text().startswith("Turn 2")
+    tap(page, f"Stunned {name}")  # stunned again: killed (p.6)
+    assert state(game).sides[1].models[0].killed
+    beestwars_turn(page, game)
+    final = state(game)
+    assert final.turn == 3
+    assert final.sides[0].resources["Froth"] >= 5
+    assert measure_targets(page, "#table") == []
+
+
+def test_taps_made_offline_are_sent_when_back(phone, django_user_model):
+    page = phone
+    game = start(page, django_user_model, "brutality")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Wound Bandit chief", exact=True).click()
+    page.get_by_role("button", name="Wound Bandit", exact=True).click()
+    page.wait_for_selector("#play-queue:not([hidden])")
+    assert "2 actions waiting" in page.locator("#play-queue").inner_text()
+    assert Game.objects.get(pk=game.pk).version == 0
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_function("() => document.getElementById('table').dataset.version === '2'")
+    assert page.locator("#play-queue").is_hidden()
+    final = state(game)
+    assert [m.wounds for m in final.sides[1].models] == [2, 1]
+
+
+def test_the_table_works_without_javascript(browser, live_server, rules_loaded, django_user_model):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, base_url=live_server.url, java_script_enabled=False
+    )
+    page = context.new_page()
+    game = start(page, django_user_model, "brutality")
+    page.get_by_role("button", name="Wound Bandit", exact=True).click()
+    page.wait_for_url(f"**/games/{game.pk}/")
+    assert page.locator("#m-1-1 .play-wounds").inner_text() == "1/2"
+    page.get_by_role("button", name="Undo", exact=True).click()
+    assert page.locator("#m-1-1 .play-wounds").inner_text() == "2/2"
+    page.get_by_role("button", name="End the game").click()
+    page.wait_for_url(f"**/games/{game.pk}/result/")
+    assert "Game over" in page.content()
+    context.close()

@@ -1,0 +1,210 @@
+"""The Denizens of the Beestwars at the table: statuses, Froth and the activation deck
+(pp.4-9)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from rules.beestwars.play import DECK, PLAY
+from rules.play.core import Refused, SideSnapshot, Snapshot, public_event
+from tests.rules.play.conftest import geladan, loaded_table
+from tests.rules.play.games import Table
+
+
+def game(clovis: SideSnapshot, cards: list[int] | None = None, first: int = 0) -> Table:
+    return loaded_table(
+        Snapshot(system="beestwars", sides=(clovis, geladan()), setup={"first": first}), cards or []
+    )
+
+
+def test_each_commander_starts_with_five_froth_p4_p9(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    assert [s.resources["Froth"] for s in t.state.sides] == [5, 5]
+
+
+def test_killing_a_fighter_gives_the_enemy_one_froth_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    t.do(0, "status", target=1, model=1, value="Killed")
+    assert t.state.sides[0].resources["Froth"] == 6
+    assert any("1 Froth" in n for n in t.state.notices)
+
+
+def test_killing_a_hero_gives_the_enemy_two_froth_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    t.do(0, "status", target=1, model=0, value="Killed")
+    assert t.state.sides[0].resources["Froth"] == 7
+
+
+def test_a_stunned_fighter_stunned_again_is_killed_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    t.do(0, "status", target=1, model=1, value="Stunned")
+    assert t.state.sides[1].models[1].status == "stunned"
+    t.do(0, "status", target=1, model=1, value="Stunned")
+    assert t.state.sides[1].models[1].status == "killed"
+    assert t.state.sides[0].resources["Froth"] == 6
+    assert "p.6" in (t.state.log[-1].source or "")
+
+
+def test_a_stunned_fighter_that_recovered_is_not_killed_by_the_next_stun_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    t.do(0, "status", target=1, model=1, value="Stunned")
+    t.do(1, "status", target=1, model=1, value="Ready")
+    t.do(0, "status", target=1, model=1, value="Stunned")
+    assert t.state.sides[1].models[1].status == "stunned"
+
+
+def test_froth_is_spent_on_a_charge_and_refused_when_gone_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    for _ in range(5):
+        t.do(0, "spend", target=0, value="Charge")
+    assert t.state.sides[0].resources["Froth"] == 0
+    with pytest.raises(Refused, match="0 Froth"):
+        t.do(0, "spend", target=0, value="Wallop")
+
+
+def test_an_enemy_recovery_roll_of_16_or_17_gains_froth_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    t.do(0, "gain", target=0, value="Enemy recovery roll of 16 or 17")
+    assert t.state.sides[0].resources["Froth"] == 6
+
+
+def test_the_enemy_picking_up_a_fallen_standard_takes_three_froth_and_it_can_be_taken_back_p8(
+    clovis: SideSnapshot,
+) -> None:
+    t = game(clovis)
+    bearer = next(m.index for m in t.state.sides[0].models if "standard" in m.tags)
+    t.do(1, "status", target=0, model=bearer, value="Killed")
+    assert t.state.public["standard"] == {"0": "fallen"}
+    t.do(1, "standard", target=1)
+    assert [s.resources["Froth"] for s in t.state.sides] == [2, 9]
+    t.do(0, "standard", target=0)
+    assert [s.resources["Froth"] for s in t.state.sides] == [5, 6]
+    with pytest.raises(Refused):
+        t.do(0, "standard", target=0)
+
+
+def test_the_deck_has_three_cards_each_of_three_four_and_five_p4(clovis: SideSnapshot) -> None:
+    assert Counter(DECK) == {3: 3, 4: 3, 5: 3}
+    t = game(clovis)
+    seen = []
+    for _ in range(9):
+        t.do(t.state.public["drawer"], "draw")
+        seen.append(t.log[-1].outcome["card"])
+        t.do(t.state.active or 0, "done")
+    assert Counter(seen) == Counter(DECK)
+
+
+def test_a_draw_picks_from_the_cards_left_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5, 5, 5])
+    for _ in range(3):
+        t.do(t.state.public["drawer"], "draw")
+        t.do(0, "done")
+    assert PLAY.remaining(t.state) == [3, 3, 3, 4, 4, 4]
+    t.do(t.state.public["drawer"], "draw")
+    assert t.log[-1].outcome["card"] in (3, 4)
+
+
+def test_the_opponent_of_the_active_commander_draws_and_they_alternate_p4_p9(clovis: SideSnapshot) -> None:
+    t = game(clovis, first=1)
+    assert t.state.public["drawer"] == 0
+    t.do(0, "draw")
+    assert t.state.active == 1
+    t.do(1, "done")
+    assert t.state.public["drawer"] == 1
+    t.do(1, "draw")
+    assert t.state.active == 0
+
+
+def test_the_active_commander_learns_step_by_step_whether_a_fourth_then_fifth_action_exists_p4(
+    clovis: SideSnapshot,
+) -> None:
+    t = game(clovis, [4])
+    t.do(1, "draw")
+    assert t.state.public["known_actions"] == 3
+    t.do(0, "ask")
+    assert t.state.public["known_actions"] == 4 and t.state.log[-1].text.endswith("Yes")
+    t.do(0, "ask")
+    assert "No" in t.state.log[-1].text
+    assert t.state.active is None and t.state.public["deck"]["discard"] == [4]
+
+
+def test_a_fifth_action_is_the_most_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5])
+    t.do(1, "draw")
+    t.do(0, "ask")
+    t.do(0, "ask")
+    with pytest.raises(Refused):
+        t.do(0, "ask")
+
+
+def test_the_card_is_shown_when_the_activation_ends_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3])
+    t.do(1, "draw")
+    t.do(0, "done")
+    assert t.state.public["deck"]["discard"] == [3]
+    assert "the card was 3" in t.state.log[-1].text
+    assert t.state.hidden == {}
+
+
+def test_an_exhausted_deck_is_reshuffled_and_a_new_turn_begins_p5(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    for _ in range(9):
+        assert t.state.turn == 1
+        t.do(t.state.public["drawer"], "draw")
+        t.do(0, "done")
+    assert t.state.turn == 2
+    assert t.state.public["deck"] == {"size": 9, "left": 9, "discard": []}
+
+
+def test_the_drawn_card_is_hidden_from_the_active_commander_and_watchers_until_revealed_p4(
+    clovis: SideSnapshot,
+) -> None:
+    t = game(clovis, [4])
+    t.do(1, "draw")
+    draw = t.log[-1]
+    for viewer in (0, None):
+        shown = PLAY.view(t.state, viewer).model_dump_json()
+        assert '"card"' not in shown
+        assert "4" not in json.dumps(PLAY.view(t.state, viewer).public)
+        assert PLAY.hides(t.state, draw, viewer)
+        assert public_event(PLAY, t.state, draw, viewer).outcome == {}
+    assert PLAY.view(t.state, 1).hidden == {"1": {"card": 4, "event": draw.id}}
+    assert public_event(PLAY, t.state, draw, 1).outcome == {"card": 4}
+    t.do(0, "ask")
+    assert '"card"' not in PLAY.view(t.state, 0).model_dump_json()
+    t.do(0, "done")
+    assert not PLAY.hides(t.state, draw, 0)
+    assert public_event(PLAY, t.state, draw, None).outcome == {"card": 4}
+
+
+def test_a_draw_while_a_card_is_in_play_is_refused_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    t.do(1, "draw")
+    with pytest.raises(Refused, match="already in play"):
+        t.do(0, "draw")
+
+
+def test_a_side_with_no_fighter_left_loses_p9(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    for i in range(3):
+        t.do(0, "status", target=1, model=i, value="Killed")
+    assert t.state.finished and t.state.winner == 0
+    with pytest.raises(Refused, match="over"):
+        t.do(0, "draw")
+
+
+def test_the_commanders_may_agree_who_won_p9(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    with pytest.raises(Refused):
+        t.do(0, "end")
+    t.do(0, "end", value=1)
+    assert t.state.finished and t.state.winner == 1
+
+
+def test_fighters_have_no_wounds_to_take_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis)
+    with pytest.raises(Refused):
+        t.do(0, "wound", target=1, model=0)

@@ -1,0 +1,274 @@
+"""Brutality at the table, cited by section (the transcription has no page numbers):
+Hit Points, status effects and tokens, Wound Chart results, Command Token, kill points,
+Game Length, missions and regions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.brutality.play import PLAY, mission_issues, roll_setup
+from rules.play.core import PlayModel, Refused, SideSnapshot, Snapshot
+from rules.play.registry import typed_side
+from tests.rules.play.conftest import cinder, loaded_table
+from tests.rules.play.games import Table
+
+
+def game(reavers: SideSnapshot, **setup: str | int) -> Table:
+    return loaded_table(Snapshot(system="brutality", sides=(reavers, cinder()), setup=dict(setup)))
+
+
+def test_hit_points_come_from_the_evaluated_line_and_none_left_kills_model_characteristics(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    assert t.state.sides[0].models[0].wounds == 3
+    t.do(1, "wound", target=0, model=1, value=3)
+    assert t.state.sides[0].models[1].status == "killed"
+
+
+def test_a_kill_scores_one_victory_point_for_the_enemy_kill_points(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "wound", target=1, model=1, value=3)
+    assert t.state.sides[0].victory_points == 1
+
+
+def test_a_leader_gives_up_two_victory_points_kill_points(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "status", target=1, model=0, value="Killed")
+    assert t.state.sides[0].victory_points == 2
+
+
+def test_a_summoned_model_gives_no_kill_points_powers_summon(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "summon", target=1, value=2)
+    summoned = t.state.sides[1].models[-1]
+    assert (summoned.name, summoned.wounds, summoned.stats["Save"]) == ("Summoned 1", 2, 4)
+    t.do(0, "wound", target=1, model=summoned.index, value=2)
+    assert t.state.sides[0].victory_points == 0
+
+
+def test_taking_captives_and_grab_it_score_no_kill_points_missions(reavers: SideSnapshot) -> None:
+    for mission in ("Taking Captives", "Grab It!"):
+        t = game(reavers, mission=mission)
+        t.do(0, "status", target=1, model=0, value="Killed")
+        assert t.state.sides[0].victory_points == 0
+
+
+def test_objective_points_are_scored_by_hand_scoring_points(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "score", target=0, value=1)
+    t.do(0, "score", target=0, value=-1)
+    t.do(1, "score", target=1)
+    assert [s.victory_points for s in t.state.sides] == [0, 1]
+
+
+def test_one_command_token_per_game_turn_while_the_leader_lives_command_token(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    assert [s.resources["Command Token"] for s in t.state.sides] == [1, 1]
+    t.do(0, "spend", target=0, value="Free Action")
+    with pytest.raises(Refused):
+        t.do(0, "spend", target=0, value="Free Action")
+    t.do(0, "next-turn")
+    assert t.state.sides[0].resources["Command Token"] == 1
+
+
+def test_an_unused_command_token_does_not_carry_over_command_token(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "next-turn")
+    assert t.state.sides[1].resources["Command Token"] == 1
+
+
+def test_the_command_token_is_lost_when_the_leader_dies_and_none_comes_after_command_token(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    t.do(0, "status", target=1, model=0, value="Killed")
+    assert t.state.sides[1].resources["Command Token"] == 0
+    t.do(0, "next-turn")
+    assert t.state.sides[1].resources["Command Token"] == 0
+
+
+def test_the_game_ends_at_the_end_of_turn_4_game_length(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "score", target=0)
+    for turn in (1, 2, 3):
+        t.do(0, "next-turn")
+        assert t.state.turn == turn + 1 and not t.state.finished
+    t.do(0, "next-turn")
+    assert t.state.finished and t.state.turn == 4 and t.state.winner == 0
+
+
+def test_a_wound_chart_result_changes_the_models_line_wound_chart(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    fs = t.state.sides[0].models[0].stats["FS"]
+    t.do(1, "token", target=0, model=0, value="Sliced")
+    assert t.state.sides[0].models[0].stats["FS"] == fs - 2
+    t.do(1, "untoken", target=0, model=0, value="Sliced")
+    assert t.state.sides[0].models[0].stats["FS"] == fs
+
+
+def test_no_stat_falls_below_one_except_hit_points_stat_minimums(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    for _ in range(4):
+        t.do(1, "token", target=0, model=1, value="Broken Ribs")
+    assert t.state.sides[0].models[1].stats["Dex"] == 1
+
+
+def test_no_stat_rises_above_eight_except_movement_stat_maximums(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    for _ in range(4):
+        t.do(0, "token", target=0, model=0, value="Protect")
+    assert t.state.sides[0].models[0].stats["Save"] == 8
+
+
+def test_trauma_takes_its_chosen_effect_status_effects(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    with pytest.raises(Refused, match="needs its effect"):
+        t.do(1, "token", target=0, model=1, value="Trauma")
+    t.do(1, "token", target=0, model=1, value="Trauma: -3 save")
+    m = t.state.sides[0].models[1]
+    assert m.tokens[-1].detail == "-3 Save" and m.stats["Save"] == 1
+
+
+def test_curse_takes_one_of_its_penalties_powers_curse(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=0, value="Curse: -1 Attacks")
+    assert t.state.sides[0].models[0].stats["Atk"] == 1
+    with pytest.raises(Refused):
+        t.do(1, "token", target=0, model=0, value="Curse: -9 Luck")
+
+
+def test_every_status_effect_and_power_token_can_be_put_on_status_effects() -> None:
+    names = {r.name for r in PLAY.trackers.tokens}
+    wanted = {
+        "Burning!",
+        "Bleeding",
+        "Pause",
+        "Confused",
+        "Agony",
+        "Knock Down",
+        "Disarmed",
+        "Blinded",
+        "Trauma",
+    }
+    assert wanted | {"Aura", "Protect", "Curse", "Time Slip"} <= names
+
+
+def test_bleeding_costs_a_hit_point_per_token_at_activation_status_effects(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=1, value="Bleeding")
+    t.do(1, "token", target=0, model=1, value="Bleeding")
+    t.do(0, "activate", target=0, model=1)
+    assert t.state.sides[0].models[1].wounds == 1
+    with pytest.raises(Refused, match="already acted"):
+        t.do(0, "activate", target=0, model=1)
+
+
+def test_staunching_removes_every_bleeding_token_combat_phase_actions(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=1, value="Bleeding")
+    t.do(1, "token", target=0, model=1, value="Bleeding")
+    t.do(0, "staunch", target=0, model=1)
+    assert t.state.sides[0].models[1].tokens == []
+    with pytest.raises(Refused):
+        t.do(0, "stamp", target=0, model=1)
+
+
+def test_activations_reset_at_the_next_turn_activation_phases(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=0)
+    t.do(0, "next-turn")
+    assert not t.state.sides[0].models[0].activated
+
+
+def test_behemoth_encounter_wants_lists_of_exactly_ten_points_missions(reavers: SideSnapshot) -> None:
+    issues = mission_issues(
+        Snapshot(system="brutality", sides=(reavers, cinder()), setup={"mission": "Behemoth Encounter"})
+    )
+    assert any("4.5 points" in i for i in issues)
+    assert any("Cinder Pack: points unknown" in i for i in issues)
+    t = game(reavers, mission="Behemoth Encounter")
+    assert any("exactly 10" in n for n in t.state.notices)
+
+
+def test_i_smell_a_rat_infiltrator_takes_two_fewer_points_missions(reavers: SideSnapshot) -> None:
+    small = reavers.model_copy(update={"name": "Rats", "totals": {**reavers.totals, "cost": "2.5"}})
+    good = Snapshot(
+        system="brutality", sides=(small, reavers), setup={"mission": "I Smell A Rat", "infiltrator": 0}
+    )
+    assert mission_issues(good) == []
+    bad = good.model_copy(update={"setup": {"mission": "I Smell A Rat", "infiltrator": 1}})
+    assert "should have 0.5" in mission_issues(bad)[0]
+
+
+def test_i_smell_a_rat_points_free_counts_two_fewer_models_missions() -> None:
+    two = typed_side("brutality", "Two", [PlayModel(name="A", wounds=3), PlayModel(name="B", wounds=3)])
+    four = cinder().model_copy(update={"models": [PlayModel(name=n, wounds=3) for n in "WXYZ"]})
+    snap = Snapshot(
+        system="brutality", sides=(two, four), setup={"mission": "I Smell A Rat", "infiltrator": 0}
+    )
+    assert mission_issues(snap) == []
+
+
+def test_a_mission_and_region_can_be_rolled_missions_region_effects() -> None:
+    setup = roll_setup(random.Random(3))
+    assert setup["region"] in ("City/Town Ruins", "Twilight Fields", "Psycho-Tropics")
+    roll = setup["mission_roll"]
+    assert isinstance(roll, int) and 1 <= roll <= 10
+    assert setup["mission"] == {
+        1: "Base Assault",
+        2: "Behemoth Encounter",
+        3: "Taking Captives",
+        4: "Grab It!",
+        5: "I Smell A Rat",
+    }.get(roll, f"Mission {roll}")
+
+
+def test_every_rule_cites_its_section_in_the_log(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "spend", target=0, value="Free Action")
+    assert t.state.log[-1].source == "Brutality Skirmish Wargame, Command Token"
+
+
+def test_an_untagged_typed_warbands_first_model_is_its_leader_list_guidelines() -> None:
+    side = typed_side("brutality", "Typed", [("Boss", 4), ("Grunt", 3)])
+    assert [m.tags for m in side.models] == [["leader"], []]
+
+
+def test_the_side_that_lost_more_models_may_activate_first_first_activation_each_turn(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    t.do(0, "wound", target=1, model=2, value=3)
+    t.do(0, "next-turn")
+    assert any("Cinder Pack has lost more models" in n for n in t.state.notices)
+
+
+def test_a_base_assault_defender_comes_back_healed_and_confused_missions(reavers: SideSnapshot) -> None:
+    t = game(reavers, mission="Base Assault")
+    t.do(1, "token", target=0, model=1, value="Sliced")
+    t.do(1, "wound", target=0, model=1, value=3)
+    t.do(0, "respawn", target=0, model=1)
+    m = t.state.sides[0].models[1]
+    assert (m.status, m.wounds, [x.name for x in m.tokens]) == ("ready", 3, ["Confused"])
+    assert m.stats == m.base_stats
+    assert t.state.sides[1].victory_points == 1
+    with pytest.raises(Refused, match="not killed"):
+        t.do(0, "respawn", target=0, model=1)
+
+
+def test_only_base_assault_brings_the_dead_back_missions(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "wound", target=0, model=1, value=3)
+    with pytest.raises(Refused, match="Base Assault"):
+        t.do(0, "respawn", target=0, model=1)
+
+
+def test_blinded_lasts_one_activation_status_effects(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=2, value="Blinded")
+    t.do(0, "activate", target=0, model=2)
+    assert t.state.sides[0].models[2].tokens == []
+    assert any("only a Move" in n for n in t.state.notices)

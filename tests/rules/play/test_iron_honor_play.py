@@ -1,0 +1,287 @@
+"""Iron & Honor at the table: Wounds, the Fate Pool, the activation dice bag, the
+Maintenance Phase, Heroic Impetus, Death of a Hero, encounters (pp.6-12, 31-32, 43-48)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.play.core import Refused, SideSnapshot, Snapshot
+from rules.play.registry import typed_side
+from tests.rules.play.conftest import loaded_table, raiders
+from tests.rules.play.games import Table
+
+
+def game(ghrim: SideSnapshot, wanted: list[object] | None = None, encounter: str = "Engagement") -> Table:
+    snapshot = Snapshot(system="iron-and-honor", sides=(ghrim, raiders()), setup={"encounter": encounter})
+    return loaded_table(snapshot, wanted or [])
+
+
+def empty_bag(t: Table) -> None:
+    """Draw every die left and activate (or pass) each."""
+    while sum(t.state.public["bag"].values()):
+        t.do(0, "draw")
+        side = t.state.public["drawn"]
+        ready = [m.index for m in t.state.sides[side].models if not m.killed and not m.activated]
+        if ready:
+            t.do(side, "activate", target=side, model=ready[0])
+        else:
+            t.do(side, "pass")
+
+
+def test_wounds_are_the_evaluated_wo_and_none_left_kills_p12(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    hero = t.state.sides[0].models[0]
+    assert (hero.wounds, hero.max_wounds) == (5, 5)
+    t.do(1, "wound", target=0, model=0, value=4)
+    t.do(1, "heal", target=0, model=0)
+    assert t.state.sides[0].models[0].wounds == 2
+    t.do(1, "wound", target=0, model=0, value=2)
+    assert t.state.sides[0].models[0].status == "killed"
+
+
+def test_the_bag_holds_one_die_per_model_p6(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    assert t.state.public["bag"] == {"0": 6, "1": 3}
+
+
+def test_a_draw_says_whose_die_came_out_and_takes_it_from_the_bag_p31(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [1])
+    t.do(0, "draw")
+    assert t.log[-1].outcome == {"side": 1}
+    assert t.state.public["drawn"] == 1 and t.state.active == 1
+    assert t.state.public["bag"] == {"0": 6, "1": 2}
+
+
+def test_a_draw_picks_among_the_dice_left_p31(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [1, 1, 1, 1])
+    for _ in range(3):
+        t.do(0, "draw")
+        t.do(1, "pass")
+    t.do(0, "draw")
+    assert t.log[-1].outcome == {"side": 0}
+
+
+def test_only_the_drawn_dies_owner_activates_and_a_model_acts_once_a_turn_p31(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0, 0])
+    with pytest.raises(Refused, match="draw"):
+        t.do(0, "activate", target=0, model=0)
+    t.do(0, "draw")
+    with pytest.raises(Refused):
+        t.do(1, "activate", target=1, model=0)
+    t.do(0, "activate", target=0, model=0)
+    assert t.state.public["activation"]["modifiers"] == [["Hero's Will", 1]]
+    t.do(0, "draw")
+    with pytest.raises(Refused, match="already acted"):
+        t.do(0, "activate", target=0, model=0)
+
+
+def test_winds_of_kismet_returns_the_drawn_die_and_takes_one_of_the_spenders_p9(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [1])
+    t.do(0, "draw")
+    t.do(0, "spend", target=0, value="Winds of Kismet")
+    assert t.state.public["bag"] == {"0": 5, "1": 3}
+    assert t.state.public["drawn"] == 0
+    assert t.state.sides[0].resources["Fate Pool"] == 5
+    with pytest.raises(Refused, match="this activation"):
+        t.do(1, "spend", target=1, value="Winds of Kismet")
+
+
+def test_winds_of_kismet_needs_an_opponents_die_just_drawn_p9(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0])
+    with pytest.raises(Refused):
+        t.do(0, "spend", target=0, value="Winds of Kismet")
+    t.do(0, "draw")
+    with pytest.raises(Refused):
+        t.do(0, "spend", target=0, value="Winds of Kismet")
+
+
+def test_greater_purpose_on_your_die_and_cursed_hand_on_theirs_p9(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0])
+    t.do(0, "draw")
+    with pytest.raises(Refused):
+        t.do(0, "spend", target=0, value="Cursed Hand")
+    t.do(0, "spend", target=0, value="Greater Purpose")
+    t.do(1, "spend", target=1, value="Cursed Hand")
+    assert [s.resources["Fate Pool"] for s in t.state.sides] == [6, 4]
+
+
+def test_inner_reserve_and_hand_of_fortune_cost_one_fate_and_an_empty_pool_refuses_p10(
+    ghrim: SideSnapshot,
+) -> None:
+    t = game(ghrim)
+    for _ in range(5):
+        t.do(1, "spend", target=1, value="Inner Reserve")
+    with pytest.raises(Refused, match="0 Fate Pool"):
+        t.do(1, "spend", target=1, value="Hand of Fortune")
+
+
+def test_a_trait_that_uses_fate_needs_a_model_with_it_p29(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "spend", target=0, value="Tough")  # Phillipe is Tough
+    with pytest.raises(Refused, match="Drain"):
+        t.do(0, "spend", target=0, value="Drain")
+
+
+def test_the_fate_pool_refills_at_the_maintenance_phase_p10_p32(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "spend", target=0, value="Inner Reserve")
+    t.do(0, "spend", target=0, value="Hand of Fortune")
+    assert t.state.sides[0].resources["Fate Pool"] == 5
+    empty_bag(t)
+    t.do(0, "next-turn")
+    assert t.state.sides[0].resources["Fate Pool"] == 7
+    assert t.state.turn == 2
+    assert any("refills to 7" in n for n in t.state.notices)
+
+
+def test_the_maintenance_phase_waits_for_an_empty_bag_p32(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    with pytest.raises(Refused, match="9 dice still in the bag"):
+        t.do(0, "next-turn")
+
+
+def test_a_killed_models_die_leaves_the_bag_at_the_maintenance_phase_p32(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "wound", target=1, model=2, value=2)
+    assert t.state.public["bag"]["1"] == 3
+    empty_bag(t)
+    t.do(0, "next-turn")
+    assert t.state.public["bag"] == {"0": 6, "1": 2}
+
+
+def test_heroic_impetus_once_per_game_p11(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "impetus", target=0)
+    with pytest.raises(Refused, match="once per game"):
+        t.do(0, "impetus", target=0)
+
+
+def test_heroic_impetus_needs_the_hero_in_play_p11(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(1, "wound", target=0, model=0, value=5)
+    with pytest.raises(Refused, match="hero"):
+        t.do(0, "impetus", target=0)
+
+
+@pytest.mark.parametrize(("roll", "mood"), [(4, "Despair"), (5, "Vengeance")])
+def test_death_of_a_hero_is_rolled_at_the_maintenance_phase_p12(
+    ghrim: SideSnapshot, roll: int, mood: str
+) -> None:
+    t = game(ghrim)
+    t.do(1, "wound", target=0, model=0, value=5)
+    empty_bag(t)
+    t.rng.wanted = [roll]
+    t.do(0, "next-turn")
+    assert t.log[-1].outcome == {"death_of_a_hero_0": roll}
+    assert t.state.sides[0].flags["death_of_a_hero"] == mood
+    empty_bag(t)
+    t.do(0, "next-turn")
+    assert "death_of_a_hero" not in t.state.sides[0].flags
+
+
+def test_engagement_kills_earn_exp_hero_3_companion_2_follower_1_p47(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "status", target=1, model=0, value="Killed")
+    t.do(0, "status", target=1, model=1, value="Killed")
+    t.do(0, "status", target=1, model=2, value="Killed")
+    assert t.state.sides[0].victory_points == 6
+
+
+def test_other_encounters_score_by_hand_p47(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, encounter="Landmark")
+    t.do(0, "status", target=1, model=0, value="Killed")
+    t.do(0, "score", target=0, value=1)
+    assert t.state.sides[0].victory_points == 1
+
+
+def test_the_game_ends_after_six_turns_p47(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "status", target=1, model=2, value="Killed")
+    for turn in range(1, 7):
+        assert t.state.turn == turn and not t.state.finished
+        empty_bag(t)
+        t.do(0, "next-turn")
+    assert t.state.finished and t.state.winner == 0 and t.state.turn == 6
+
+
+def test_landmark_plays_a_seventh_turn_on_four_or_more_p47(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, encounter="Landmark")
+    for _ in range(5):
+        empty_bag(t)
+        t.do(0, "next-turn")
+    empty_bag(t)
+    t.rng.wanted = [4]
+    t.do(0, "next-turn")
+    assert t.log[-1].outcome == {"extra_turn": 4}
+    assert t.state.turn == 7 and not t.state.finished
+    empty_bag(t)
+    t.do(0, "next-turn")
+    assert t.state.finished and t.state.winner is None
+
+
+def test_full_defense_ends_at_the_maintenance_phase_p35(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "token", target=0, model=1, value="Full Defense")
+    t.do(0, "token", target=0, model=1, value="Stealth")
+    empty_bag(t)
+    t.do(0, "next-turn")
+    assert [x.name for x in t.state.sides[0].models[1].tokens] == ["Stealth"]
+
+
+def test_a_typed_partys_fate_pool_is_counted_from_its_types_p17() -> None:
+    assert raiders().totals["fate_pool"] == 5
+
+
+def test_a_model_in_full_defense_cannot_be_stunned_p35(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    t.do(0, "token", target=0, model=1, value="Full Defense")
+    with pytest.raises(Refused, match="Full Defense"):
+        t.do(1, "status", target=0, model=1, value="Stunned")
+
+
+def test_an_untagged_typed_partys_first_model_is_its_hero_p14_p17() -> None:
+    side = typed_side("iron-and-honor", "Typed", [("Boss", 5), ("Grunt", 2), ("Grunt 2", 2)])
+    assert [m.tags for m in side.models] == [["hero"], [], []]
+    assert side.totals["fate_pool"] == 4
+
+
+@pytest.mark.parametrize(("face", "points"), [(1, 1), (2, 2), (4, 2), (5, 3), (6, 3)])
+def test_the_activation_roll_gives_action_points_with_heros_will_p31_p11(
+    ghrim: SideSnapshot, face: int, points: int
+) -> None:
+    t = game(ghrim, [0])
+    t.do(0, "draw")
+    t.do(0, "activate", target=0, model=0)
+    t.do(0, "roll", value=face)
+    assert t.state.public["activation"]["action_points"] == points
+    assert "Hero's Will" in t.state.log[-1].text
+
+
+def test_greater_purpose_and_cursed_hand_change_the_activation_roll_p9(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0])
+    t.do(0, "draw")
+    t.do(0, "spend", target=0, value="Greater Purpose")
+    t.do(0, "activate", target=0, model=1)
+    t.do(1, "spend", target=1, value="Cursed Hand")
+    t.do(1, "spend", target=1, value="Cursed Hand")
+    t.do(0, "roll", value=1)
+    assert t.state.public["activation"]["action_points"] == 0
+    with pytest.raises(Refused, match="not yet rolled"):
+        t.do(1, "spend", target=1, value="Cursed Hand")
+
+
+def test_muster_rolls_the_activation_die_when_no_face_is_given_p31(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0, 3])
+    t.do(0, "draw")
+    t.do(0, "activate", target=0, model=2)
+    t.do(0, "roll")
+    assert t.log[-1].outcome == {"face": 3}
+    assert t.state.public["activation"]["action_points"] == 2
+    with pytest.raises(Refused):
+        t.do(0, "roll", value=4)
+
+
+def test_a_roll_needs_a_nominated_model_p31(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    with pytest.raises(Refused, match="nominate"):
+        t.do(0, "roll", value=3)
