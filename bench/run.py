@@ -104,10 +104,10 @@ def query_count() -> int:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from roster.models import Roster
+    from roster.operations import create_roster
 
     user, _ = User.objects.get_or_create(username="bench-queries")
-    roster = Roster.create(user, NINE_MODEL_ROSTERS["iron-and-honor"])
+    roster = create_roster(user, NINE_MODEL_ROSTERS["iron-and-honor"])
     client = Client(HTTP_HOST="localhost")
     client.force_login(user)
     model = roster.document["models"][3]

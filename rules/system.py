@@ -9,9 +9,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.document import DocumentError
 from rules.report import Report
-from rules.schema import json_path
+from rules.schema import DocumentError, json_path
 from rules.words import error_words
 
 

@@ -10,10 +10,10 @@ from rules.beestwars.checks import run_checks
 from rules.beestwars.document import BeestwarsRoster
 from rules.beestwars.supplement import BeestwarsSupplement
 from rules.beestwars.warband import Fighter, Warband
-from rules.document import DocumentError
 from rules.report import ModelReport, Report, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
-from rules.words import value_words
+from rules.words import labelled_value
 
 
 class BeestwarsSystem(GameSystem):
@@ -131,10 +131,10 @@ def _supplied_words(f: Fighter, catalogue: BeestwarsCatalogue, by: str = "player
     out = []
     points, origin = costs.value_of(f, "points")
     if origin == by:
-        out.append(value_words("Points", points))
+        out.append(labelled_value("Points", points))
     for key, stat in costs.stat_values(f, catalogue).items():
         if stat["from"] == by:
-            out.append(value_words(catalogue.stat_names[key], stat["text"]))
+            out.append(labelled_value(catalogue.stat_names[key], stat["text"]))
     return out
 
 

@@ -11,13 +11,14 @@ from rules.brutality.derived import model_report
 from rules.brutality.document import BrutalityRoster
 from rules.brutality.supplement import BrutalitySupplement
 from rules.brutality.warband import Warband
-from rules.document import DocumentError
 from rules.report import Report, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
 
 
 class BrutalitySystem(GameSystem):
-    """Brutality: points (Basic 1, Upgraded 1.5) or points-free games, Simple or Moderate mode."""
+    """Brutality: points games (a price per Basic and per Upgraded model, from the rules data)
+    or points-free games, Simple or Moderate mode."""
 
     id = "brutality"
     title = "Brutality Skirmish Wargame"

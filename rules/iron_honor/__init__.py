@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.document import DocumentError
 from rules.iron_honor import costs
 from rules.iron_honor.catalogue import IronHonorCatalogue
 from rules.iron_honor.checks import run_checks
@@ -12,6 +11,7 @@ from rules.iron_honor.document import IronHonorRoster
 from rules.iron_honor.supplement import IronHonorSupplement
 from rules.iron_honor.warband import Fighter, Warband
 from rules.report import ModelReport, Report, page_source, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
 
 

@@ -5,6 +5,7 @@ and the focus on the last one; without JavaScript too (a plain POST)."""
 import pytest
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.browser.editor_helpers import answered, login
 from tests.ih import example
 
@@ -20,7 +21,7 @@ IN_VIEW = """(id) => {
 
 def make(django_user_model, page, system_example, username="adder"):
     user = login(page, django_user_model, username)
-    return Roster.create(user, example(system_example))
+    return create_roster(user, example(system_example))
 
 
 def test_a_phone_adds_three_fighters_and_stays_on_the_warband(page, django_user_model):

@@ -4,6 +4,7 @@ and a second tab recovers from a conflict."""
 import pytest
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.browser.editor_helpers import answered, saved
 from tests.browser.test_build_northmen import change, settle
 from tests.ih import example
@@ -16,7 +17,7 @@ REVISION_IS = "(n) => document.getElementById('roster-state').dataset.revision =
 @pytest.fixture
 def logged_in(page, django_user_model):
     user = django_user_model.objects.create_user("stepper", password="a-long-pass-phrase")
-    roster = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
+    roster = create_roster(user, example("iron-and-honor-northmen-raiding-party"))
     page.goto("/accounts/login/")
     page.fill("#id_username", "stepper")
     page.fill("#id_password", "a-long-pass-phrase")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 from roster.models import Revision, Roster
+from roster.operations import create_roster
 from tests.browser.editor_helpers import answered, login, saved
 from tests.ih import example
 
@@ -93,7 +94,7 @@ CASES = [
 def open_roster(page, django_user_model, system):
     user = login(page, django_user_model, f"typist-{system}")
     name, index = EXAMPLES[system]
-    return Roster.create(user, example(name)), index
+    return create_roster(user, example(name)), index
 
 
 def document_at(roster, number):

@@ -15,7 +15,7 @@ from django.test import Client
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.models import Roster
+from roster.operations import create_roster
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
@@ -76,7 +76,7 @@ def start(
     """A logged in with a game from the example roster against a typed list; B joins by
     the code shown on A's table; a watcher joins by the same code."""
     user = django_user_model.objects.create_user(f"a-{slug[:10]}")
-    roster = Roster.create(user, example(slug))
+    roster = create_roster(user, example(slug))
     client = Client()
     client.force_login(user)
     client.post(

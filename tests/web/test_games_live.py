@@ -17,7 +17,7 @@ from django.test import Client
 from roster.games import operations
 from roster.games.models import CODE_ALPHABET, Game
 from roster.games.seats import MAX_LIVE_PER_BROWSER, SIDE_COOKIE, token_hash
-from roster.models import Roster
+from roster.operations import create_roster
 from rules.play.core import Event
 from tests.ih import example
 
@@ -31,7 +31,7 @@ def fresh_states():
 
 
 def start(client: Client, user, slug: str = "beestwars-clovis-300") -> Game:
-    roster = Roster.create(user, example(slug))
+    roster = create_roster(user, example(slug))
     client.post(
         f"/rosters/{roster.pk}/play/",
         {"opponent": "typed", "typed_name": "Bandits", "typed": "Bandit chief, 3\nBandit 2"},
@@ -217,7 +217,7 @@ def test_a_browser_holds_at_most_n_sides(alice_client, alice, bob):
 def test_an_account_starts_at_most_n_games_in_progress(alice_client, alice):
     for _ in range(MAX_LIVE_PER_BROWSER):
         Game.objects.create(owner=alice, system="beestwars", name="g", snapshot={})
-    roster = Roster.create(alice, example("beestwars-clovis-300"))
+    roster = create_roster(alice, example("beestwars-clovis-300"))
     response = alice_client.post(
         f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed_name": "B", "typed": "Bandit, 2"}
     )

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from roster.catalogue import load_system
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.web import pdf as pdfs
 
 
@@ -53,7 +54,7 @@ def test_a_tiny_roster_is_built_in_the_editor_and_printed(tiny: None, db: Any, t
 def test_a_refused_name_comes_back_at_its_field(tiny: None, db: Any) -> None:
     load_system("tiny")
     user, client = _player(db)
-    roster = Roster.create(
+    roster = create_roster(
         user,
         {
             "format": "muster.roster/1",
