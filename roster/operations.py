@@ -116,9 +116,11 @@ def update_options(roster: Roster, name: str, options: dict[str, Any], revision:
     return _commit(roster, document, options_change(roster.document, document), revision, None)
 
 
-def add_model(roster: Roster, kind: str, revision: int) -> Change:
-    """Add a fresh model of ``kind`` (hero, companion, follower; a class; a profile slug)
-    at the end. Raises Refused for an unknown kind or a full roster."""
+def add_model(roster: Roster, kind: str, revision: int, count: int = 1) -> Change:
+    """Add ``count`` fresh models of ``kind`` (hero, companion, follower; a class; a
+    profile slug) at the end, in one revision; the change concerns the last one added.
+    Raises Refused for an unknown kind, a count below 1 or one the roster has no room
+    for (MAX_MODELS), StaleRevision."""
     ui = ui_for(roster.system)
     catalogue = roster_catalogue(roster)
     kinds = dict(ui.model_kinds(catalogue))
@@ -126,12 +128,22 @@ def add_model(roster: Roster, kind: str, revision: int) -> Change:
     if kind not in kinds:
         choices = ", ".join(kinds.values()) if len(kinds) <= 5 else "one from the list"
         raise Refused(f"Choose what to add: {choices}.")
-    if len(models) >= MAX_MODELS:
+    room = MAX_MODELS - len(models)
+    if room <= 0:
         raise Refused(f"A roster holds at most {MAX_MODELS} models.")
-    model = ui.new_model(kind, catalogue, {str(m.get("name", "")).casefold() for m in models})
+    if count < 1:
+        raise Refused("Add at least 1 model.")
+    if count > room:
+        raise Refused(f"A roster holds at most {MAX_MODELS} models: there is room for {room} more.")
     document = copy.deepcopy(roster.document)
-    document["models"].append(model)
-    return _commit(roster, document, f"Added {ui.model_label(model)}", revision, len(models))
+    names = {str(m.get("name", "")).casefold() for m in models}
+    for _ in range(count):
+        model = ui.new_model(kind, catalogue, names)
+        names.add(str(model.get("name", "")).casefold())
+        document["models"].append(model)
+    label = ui.model_label(document["models"][-1])
+    action = f"Added {label}" if count == 1 else f"Added {count} × {label}"
+    return _commit(roster, document, action, revision, len(document["models"]) - 1)
 
 
 def remove_model(roster: Roster, index: int, revision: int) -> Change:

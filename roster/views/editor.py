@@ -207,13 +207,30 @@ def _structural(
 @require_POST
 @login_required
 def add_model(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Add a model of the posted kind (hero, companion, follower; a profile...) at the end."""
+    """Add a model of the posted kind (hero, companion, follower; a profile...) at the
+    end, and open it; with a ``count`` of 2 or more, add that many and stay on the
+    warband, the last new row focused (plain POST: scrolled to)."""
     roster = get_roster_for_user(request, pk)
     form = AddModelForm(request.POST)
     form.is_valid()
-    return _structural(
-        request, roster, operations.add_model, kind=form.cleaned_data.get("kind") or "", revision=form.value()
-    )
+    try:
+        count = form.count_value()
+    except ValueError as exc:
+        return respond_editor(request, roster, status=422, add_error=str(exc))
+    kind = form.cleaned_data.get("kind") or ""
+    if count == 1:
+        return _structural(request, roster, operations.add_model, kind=kind, revision=form.value())
+    try:
+        change = operations.add_model(roster, kind, form.value(), count)
+    except StaleRevision as exc:
+        return respond_conflict(request, exc.current, CONFLICT)
+    except Refused as exc:
+        return respond_editor(request, roster, status=422, add_error=str(exc))
+    row = f"row-{change.model}"
+    if not request.htmx:
+        return redirect(f"{editor_url(roster)}#{row}")
+    notice = f"Added {count} models at the end of the warband."
+    return respond_editor(request, roster, focus=row, notice=notice)
 
 
 @require_POST
