@@ -37,6 +37,7 @@ from roster.models import Roster, ShareLink
 from roster.views.common import HtmxHttpRequest, get_roster_for_user, player
 from rules.document import DocumentError
 from rules.play.core import Event, Refused, SideSnapshot, Snapshot
+from rules.registry import get_system
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:
@@ -93,7 +94,8 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     starts the game (the roster's side as it is now) and opens the table."""
     roster = get_roster_for_user(request, pk)
     if not playable(roster.system):
-        raise Http404("no rules of play for this system yet")
+        context = {"roster": roster, "system": get_system(roster.system)}
+        return render(request, "games/not_playable.html", context, status=404)
     mine = [
         (r.pk, r.name)
         for r in Roster.objects.filter(owner=player(request), system=roster.system, deleted__isnull=True)

@@ -8,6 +8,7 @@ from rules.beestwars import costs
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.checks import run_checks
 from rules.beestwars.document import BeestwarsRoster
+from rules.beestwars.play import PLAY
 from rules.beestwars.supplement import BeestwarsSupplement
 from rules.beestwars.warband import Fighter, Warband
 from rules.report import ModelReport, Report, sort_issues
@@ -27,6 +28,7 @@ class BeestwarsSystem(GameSystem):
     catalogue_model = BeestwarsCatalogue
     supplement_model = BeestwarsSupplement
     editor = "roster.systems.beestwars:BeestwarsUI"
+    play = PLAY
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError at "$.models[i].profile" for each profile not in the catalogue."""
