@@ -179,3 +179,22 @@ def test_the_table_works_without_javascript(browser, live_server, rules_loaded, 
     page.wait_for_url(f"**/games/{game.pk}/result/")
     assert "Game over" in page.content()
     context.close()
+
+
+def test_undo_made_offline_takes_back_the_tap_waiting_before_it(phone, django_user_model):
+    """Offline, a wound then Undo: when the network is back the wound is taken back, not
+    the action before it (the Undo button was drawn naming that one)."""
+    page = phone
+    game = start(page, django_user_model, "brutality")
+    tap(page, "Wound Bandit chief")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Wound Bandit", exact=True).click()
+    page.locator(".play-bar").get_by_role("button", name="Undo", exact=True).click()
+    page.wait_for_selector("#play-queue:not([hidden])")
+    assert "2 actions waiting" in page.locator("#play-queue").inner_text()
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_function("() => !localStorage.getItem('muster.play.' + document.getElementById('table').dataset.game)")
+    page.wait_for_function("() => document.getElementById('table').dataset.version === '1'")
+    final = state(game)
+    assert [m.wounds for m in final.sides[1].models] == [2, 2]
