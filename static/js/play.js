@@ -74,6 +74,11 @@
       if (d.id) openMore.push(d.id);
     });
     var where = place(document.activeElement);
+    // idiomorph keeps the focused element where it is and draws the new row around it,
+    // so a pressed button could stay with its old label and value beside the new one:
+    // let go of it, morph, and focus the same button in the answer (below).
+    var focused = document.activeElement;
+    if (focused && focused.tagName === "BUTTON" && table.contains(focused)) focused.blur();
     if (window.Idiomorph) {
       window.Idiomorph.morph(table, html, { morphStyle: "outerHTML" });
     } else {
