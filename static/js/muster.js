@@ -382,8 +382,42 @@
   });
   function pending() {
     var form = document.getElementById("model-form");
-    return form ? (sentAt.get(form) || 0) < maxEdit(form) : false;
+    return form ? waiting(form) : false;
   }
+  function waiting(form) {
+    return (sentAt.get(form) || 0) < maxEdit(form);
+  }
+
+  // A plain link (Print, History, Play, an export) followed while a save waits for its
+  // pause: send the waiting saves now and follow the link once they are answered, so a
+  // name typed just before pressing Print is saved and printed. A save that is refused
+  // keeps the player on the page, its reason at the field.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[href]") : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || !window.htmx) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || link.target) return;
+    if (link.hasAttribute("hx-get") || link.closest("[hx-boost='true']")) return;
+    if ((link.getAttribute("href") || "").charAt(0) === "#") return;
+    var forms = Array.prototype.filter.call(document.querySelectorAll("form[hx-post][hx-trigger]"), waiting);
+    if (!forms.length) return;
+    event.preventDefault();
+    var left = forms.length;
+    forms.forEach(function (form) {
+      form.addEventListener(
+        "htmx:afterRequest",
+        function (after) {
+          if (!after.detail.successful) return;
+          left -= 1;
+          if (left === 0) {
+            leaving = true;
+            location.assign(link.href);
+          }
+        },
+        { once: true }
+      );
+      form.requestSubmit();
+    });
+  });
   function maxEdit(form) {
     var most = 0;
     form.querySelectorAll("[data-edit]").forEach(function (el) {
