@@ -62,6 +62,15 @@
       params.revision = state.dataset.revision;
     }
     sentAt.set(event.detail.elt, edits);
+    // A number field holding text the browser cannot read ("1e1000000", letters) gives
+    // an empty value, which would clear the stored one: leave it out of the save, so
+    // the stored value is kept (a field not posted keeps its value).
+    var elt = event.detail.elt;
+    if (params && elt && elt.querySelectorAll) {
+      elt.querySelectorAll("input[type=number]").forEach(function (el) {
+        if (el.name && el.validity && el.validity.badInput) delete params[el.name];
+      });
+    }
     // htmx sends the last focused submit button with any request of its form; a
     // stepper, remove or picker button only counts when it was actually pressed.
     var form = event.detail.elt;
