@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from roster.models import Roster
+from roster.operations import create_roster
 from tests.browser.editor_helpers import login, saved, stored
 
 pytestmark = pytest.mark.browser
@@ -17,7 +17,7 @@ CLOVIS = Path(__file__).resolve().parents[2] / "fixtures" / "examples" / "beestw
 
 def test_an_unreadable_number_keeps_the_stored_value(page, django_user_model):
     user = login(page, django_user_model, "numbers")
-    roster = Roster.create(user, json.loads(CLOVIS.read_text(encoding="utf-8")))
+    roster = create_roster(user, json.loads(CLOVIS.read_text(encoding="utf-8")))
     page.goto(f"/rosters/{roster.pk}/models/3/")
     field = "#model-form input[name=supplied_defense]"
     page.fill(field, "-2")
