@@ -1,10 +1,11 @@
-# Muster: `make run` serves the app on http://127.0.0.1:8000, `make test` runs every test.
+# Muster: `make run` serves the app on http://127.0.0.1:8000, `make test` runs every test,
+# `make check` is the quick loop (lint, types, the tests marked neither browser nor slow).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-suite lint bench system-deps
+.PHONY: run test test-suite check lint bench system-deps
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,13 +35,24 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 test: $(STAMP) lint test-suite
 
-# The tests alone (CI runs them a second time with DATABASE_URL pointing at PostgreSQL).
+# pytest-xdist workers: one per core by default; WORKERS=0 runs in one process.
+WORKERS ?= auto
+
+# The tests alone (CI runs them a second time with DATABASE_URL pointing at PostgreSQL):
+# everything but the browser tests spread over the cores, then the browser tests in one
+# process (one Chromium and one live server, not one per core).
 test-suite: $(STAMP)
 	@bash scripts/system-deps.sh --browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) -m "not browser"
+	$(BIN)/python -m pytest -m browser
+
+# The inner loop, a few minutes: lint, types and the tests that are neither browser nor slow.
+check: $(STAMP) lint
+	$(BIN)/python -m pytest -n $(WORKERS) -q -m "not browser and not slow"
 
 bench: $(STAMP) system-deps
 	$(BIN)/python -m bench.run

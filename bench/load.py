@@ -29,6 +29,7 @@ class Client:
             raise ValueError("load runs only talk to 127.0.0.1")
         self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
         self.cookies: dict[str, str] = {}
+        self.last_etag = ""  # the ETag of the latest answer ("" when it had none)
 
     def close(self) -> None:
         """Close the connection (gthread workers keep it alive between requests)."""
@@ -62,6 +63,7 @@ class Client:
             self.conn.request(method, path, body=data, headers=all_headers)
             response = self.conn.getresponse()
         text = response.read().decode("utf-8", "replace")
+        self.last_etag = response.headers.get("ETag", "")
         for header in response.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():
                 self.cookies[name] = morsel.value

@@ -21,7 +21,8 @@ def main(count: int) -> None:
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from roster.models import Roster, ShareLink
+    from roster.models import ShareLink
+    from roster.operations import create_roster
 
     call_command("migrate", verbosity=0)
     call_command("load_rules", verbosity=0)
@@ -30,7 +31,7 @@ def main(count: int) -> None:
     user, _ = User.objects.get_or_create(username="bench")
     user.set_password("bench-password-123")
     user.save()
-    rosters = [Roster.create(user, {**document, "name": f"Bench {i}"}) for i in range(count)]
+    rosters = [create_roster(user, {**document, "name": f"Bench {i}"}) for i in range(count)]
     link = ShareLink.objects.create(roster=rosters[0])
     # With MUSTER_SEED_WORST=1: the heaviest Iron & Honor rosters (bench.worst), shared.
     worst = []
@@ -38,7 +39,7 @@ def main(count: int) -> None:
         from bench.worst import WORST
 
         for script in ("latin", "wide"):
-            heavy = Roster.create(user, WORST["iron-and-honor"](script))
+            heavy = create_roster(user, WORST["iron-and-honor"](script))
             worst.append(ShareLink.objects.create(roster=heavy).token)
     # With MUSTER_SEED_QUEUE=1: four 50-model rosters of "bench" (the Northmen's models
     # over and over) and a player "other" with the seven-model Northmen, for the sheet
@@ -49,14 +50,14 @@ def main(count: int) -> None:
         models = document["models"]
         fifty = [{**models[i % len(models)], "name": f"Raider {i + 1}"} for i in range(50)]
         for i in range(4):
-            heavy.append(Roster.create(user, {**document, "name": f"Horde {i}", "models": fifty}).pk)
+            heavy.append(create_roster(user, {**document, "name": f"Horde {i}", "models": fifty}).pk)
         second, _ = User.objects.get_or_create(username="other")
         second.set_password("other-password-123")
         second.save()
         other = {
             "username": "other",
             "password": "other-password-123",
-            "roster": Roster.create(second, {**document, "name": "Other's raiders"}).pk,
+            "roster": create_roster(second, {**document, "name": "Other's raiders"}).pk,
         }
     print(
         json.dumps(

@@ -1,10 +1,13 @@
-"""The rules catalogue in the database: loading it from ``fixtures/``, reading it
-back as the rules engine's pydantic catalogue, and knowing its version (digest)."""
+"""The rules data in the database, the one source the app reads: bringing in the reviewed
+seed from ``fixtures/`` (``load_rules``), reading it back as the rules engine's pydantic
+catalogue, and knowing its version (digest). The commands read ``fixtures/`` directly only
+before the database exists (:func:`any_catalogue_and_digest`)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +37,33 @@ def fixture_path(system_id: str) -> Path:
     return SYSTEMS[system_id].rules_data_file(Path(settings.MUSTER_FIXTURES_DIR))
 
 
-def load_system(system_id: str, path: Path | None = None) -> tuple[str, bool]:
-    """Validate a rules data file and write it to the catalogue tables.
+class RulesDataEdited(Exception):
+    """``load_rules`` found the rules data of ``system_id`` edited in the admin since it
+    last loaded the seed file, and the file differs from it: ``differences`` lists how, one
+    line each, in the database's terms (table, slug, field). Nothing was written."""
 
-    Idempotent: rows are matched by slug, updated in place, and rows missing from
-    the file are deleted. Returns (digest, changed). Raises CatalogueError naming
-    the file and the JSON path of the first schema error.
+    def __init__(self, system_id: str, path: Path, differences: list[str]) -> None:
+        super().__init__(
+            f"{system_id}: the rules data in the database was edited (in the admin) since "
+            f"load_rules last brought in {path}, and the file differs from it:\n  "
+            + "\n  ".join(differences)
+            + f"\nNothing was changed. To replace the database's rules data with the file's, "
+            f"run: manage.py load_rules --replace {system_id}"
+        )
+        self.system_id = system_id
+        self.differences = differences
+
+
+def load_system(system_id: str, path: Path | None = None, replace: bool = False) -> tuple[str, bool]:
+    """Validate a rules data file (the reviewed seed) and bring it into the catalogue
+    tables as a new rules data version.
+
+    Idempotent: rows are matched by slug, updated in place, and rows missing from the
+    file are deleted. An edit made in the admin since the last load is never reverted
+    silently: unless ``replace``, raises RulesDataEdited listing how the file differs
+    (a file that equals the edited data is taken as its review). Returns (digest,
+    changed). Raises CatalogueError naming the file and the JSON path of the first
+    schema error.
     """
     system = SYSTEMS[system_id]
     path = path or fixture_path(system_id)
@@ -47,8 +71,13 @@ def load_system(system_id: str, path: Path | None = None) -> tuple[str, bool]:
     data = catalogue.model_dump(mode="json")
     tables = CATALOGUE_TABLES.get(system_id, {})  # a system may keep all its rules data in settings
     with transaction.atomic():
-        ruleset, _ = RuleSet.objects.get_or_create(system=system_id, defaults={"title": system.title})
+        ruleset, _ = RuleSet.objects.select_for_update().get_or_create(
+            system=system_id, defaults={"title": system.title}
+        )
         before = ruleset.digest
+        edited = bool(before) and before != ruleset.seed_digest
+        if edited and not replace and digest_of(data) != before:
+            raise RulesDataEdited(system_id, path, differences(catalogue_data(ruleset), data, tables))
         ruleset.title = system.title
         ruleset.settings = {k: v for k, v in data.items() if k not in tables}
         ruleset.save()
@@ -62,7 +91,39 @@ def load_system(system_id: str, path: Path | None = None) -> tuple[str, bool]:
                     ruleset=ruleset, slug=row["slug"], defaults={**row, "position": position}
                 )
         digest = refresh_digest(system_id)
+        RuleSet.objects.filter(pk=ruleset.pk).update(seed_digest=digest)
     return digest, digest != before
+
+
+def differences(stored: dict[str, Any], seed: dict[str, Any], tables: Iterable[str]) -> list[str]:
+    """How the ``seed`` rules data (a file's) differs from the ``stored`` (the database's),
+    one line each: "traits swift: cost 5 in the database, 4 in the file", "traits ambush:
+    only in the file", "points: ... in the database, ... in the file"."""
+    lines: list[str] = []
+    for key in tables:
+        old = {row["slug"]: row for row in stored.get(key, [])}
+        new = {row["slug"]: row for row in seed.get(key, [])}
+        for slug in [*old, *(s for s in new if s not in old)]:
+            if slug not in new:
+                lines.append(f"{key} {slug}: only in the database")
+            elif slug not in old:
+                lines.append(f"{key} {slug}: only in the file")
+            else:
+                lines += [
+                    f"{key} {slug}: {field} {_json(old[slug].get(field))} in the database, "
+                    f"{_json(new[slug].get(field))} in the file"
+                    for field in dict.fromkeys([*old[slug], *new[slug]])
+                    if old[slug].get(field) != new[slug].get(field)
+                ]
+    for key in dict.fromkeys([*stored, *seed]):
+        if key not in tables and stored.get(key) != seed.get(key):
+            old_value, new_value = _json(stored.get(key)), _json(seed.get(key))
+            lines.append(f"{key}: {old_value} in the database, {new_value} in the file")
+    return lines
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def catalogue_data(ruleset: RuleSet) -> dict[str, Any]:
@@ -164,6 +225,7 @@ def any_catalogue_and_digest(system_id: str) -> tuple[Any, str]:
 __all__ = [
     "CatalogueError",
     "CatalogueMissing",
+    "RulesDataEdited",
     "any_catalogue_and_digest",
     "current_digest",
     "fixture_catalogue",

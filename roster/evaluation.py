@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any
 
 from roster.catalogue import catalogue_and_digest
+from roster.models import Roster, RosterRead
+from roster.supplements.pins import pinned_supplement
 from rules.document import DocumentError, parse_document
 from rules.fingerprint import roster_fingerprint
 from rules.registry import SYSTEMS
 from rules.report import Issue, Report, json_number
 from rules.schema import RosterDocument
-from rules.supplement import Supplement, merge, supplement_digest
+from rules.supplement import SupplementDocument, merge, supplement_digest
 from rules.system import GameSystem
 
 _merged: dict[tuple[str, str, str], Any] = {}
@@ -48,7 +50,7 @@ class Evaluation:
     catalogue: Any
     report: Report
     digest: str
-    supplement: Supplement | None = None
+    supplement: SupplementDocument | None = None
 
     @cached_property
     def document_json(self) -> dict[str, Any]:
@@ -85,69 +87,84 @@ class Evaluation:
 
 def evaluate_stored(
     data: dict[str, Any],
-    catalogue_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
-    supplement: Supplement | None = None,
+    rules_data_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
+    supplement: SupplementDocument | None = None,
 ) -> Evaluation:
     """Parse a stored document (structure only: names may have left the rules data)
-    and evaluate it. ``catalogue_for`` gives (catalogue, digest) of a system id: the
+    and evaluate it. ``rules_data_for`` gives (catalogue, digest) of a system id: the
     database's by default; the commands pass roster.catalogue.any_catalogue_and_digest.
     ``supplement`` (of the document's system) is merged into the catalogue first.
     Raises DocumentError if the stored JSON is not a document, or the supplement is of
     another system or does not fit the rules data (its JSON path)."""
     document = parse_document(data)
     system = SYSTEMS[document.system]
-    catalogue, digest = catalogue_for(system.id)
+    catalogue, digest = rules_data_for(system.id)
     if supplement is not None:
         catalogue = merged_catalogue(system, catalogue, digest, supplement)
     return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
 
 
-# Where roster_catalogue() leaves the (catalogue, digest) it read, for the next
-# evaluate_roster() of the same roster object (one request's form check and save).
-_RULES_READ = "_muster_rules_read"
+@dataclass(frozen=True)
+class Rules:
+    """What a roster is evaluated with, read once per request (:func:`read_rules`): its
+    system's rules data (``catalogue``, the book's, and its ``digest``) and the supplement
+    the roster pins (None when it pins none)."""
+
+    system: str
+    catalogue: Any
+    digest: str
+    supplement: SupplementDocument | None
+
+    def rules_data_for(self, system_id: str) -> tuple[Any, str]:
+        """(catalogue, digest) of ``system_id``, as :func:`evaluate_stored` asks for them:
+        these for the roster's system, the database's for any other."""
+        if system_id != self.system:
+            return catalogue_and_digest(system_id)
+        return self.catalogue, self.digest
 
 
-def evaluate_roster(roster: Any, document: dict[str, Any] | None = None) -> Evaluation:
-    """Evaluate a stored roster's document (or ``document``, a new state of it) with the
-    supplement version the roster pins (roster.supplements). Raises DocumentError as
-    :func:`evaluate_stored` for ``document``, and DamagedRoster when the stored document
-    itself does not parse."""
+def read_rules(roster: Roster | RosterRead) -> Rules:
+    """The rules data and pinned supplement a roster is evaluated with. From a
+    :class:`RosterRead` (Roster.objects.for_editing()) no query is made when the rules
+    data and the supplement are cached per process; a bare roster asks the database.
+    Raises CatalogueMissing when the system's rules data is not loaded."""
+    stored = roster.roster if isinstance(roster, RosterRead) else roster
+    loaded = roster.loaded_rules_digest if isinstance(roster, RosterRead) else None
+    catalogue, digest = catalogue_and_digest(stored.system, loaded)
+    supplement = pinned_supplement(roster) if stored.pk else None
+    return Rules(stored.system, catalogue, digest, supplement)
+
+
+def evaluate_roster(
+    roster: Roster, document: dict[str, Any] | None = None, rules: Rules | None = None
+) -> Evaluation:
+    """Evaluate a stored roster's document (or ``document``, a new state of it) with its
+    ``rules`` (read with :func:`read_rules` when not given): the rules data merged with the
+    supplement version the roster pins. Raises DocumentError as :func:`evaluate_stored`
+    for ``document``, and DamagedRoster when the stored document itself does not parse."""
     if document is not None:
-        return _evaluate_roster(roster, document)
+        return _evaluate_roster(roster, document, rules)
     try:
-        return _evaluate_roster(roster, None)
+        return _evaluate_roster(roster, None, rules)
     except DocumentError as exc:
         raise DamagedRoster(roster, exc) from exc
 
 
-def _evaluate_roster(roster: Any, document: dict[str, Any] | None) -> Evaluation:
-    from roster.supplements.pins import pinned_supplement
-
+def _evaluate_roster(roster: Roster, document: dict[str, Any] | None, rules: Rules | None) -> Evaluation:
+    rules = rules or read_rules(roster)
     data = roster.document if document is None else document
-    # The rules data and supplement roster_catalogue() just read for this roster's form,
-    # used once: the edit that follows is checked with the same versions, and two
-    # queries are spared.
-    read = roster.__dict__.pop(_RULES_READ, None)
-    catalogue_for: Callable[[str], tuple[Any, str]]
-    if read is None:
-        loaded = _loaded_digest(roster)
-        catalogue_for = partial(catalogue_and_digest, digest=loaded)
-        supplement = pinned_supplement(roster) if roster.pk else None
-    else:
-        rules: tuple[Any, str] = (read[0], read[1])
-        supplement = read[2]
-        catalogue_for = lambda _system_id: rules  # noqa: E731
+    supplement = rules.supplement
     if supplement is None:
-        return evaluate_stored(data, catalogue_for)
+        return evaluate_stored(data, rules.rules_data_for)
     try:
-        return evaluate_stored(data, catalogue_for, supplement=supplement)
+        return evaluate_stored(data, rules.rules_data_for, supplement=supplement)
     except DocumentError as exc:
         if not exc.path.startswith(("$.values", "$.homebrew")):
             raise
         problem = f"{exc.path}: {exc.message}"
     # The rules data changed under the supplement (it now gives a value the supplement
     # fills, or took a homebrew name): evaluate with the book alone and say so.
-    evaluation = evaluate_stored(data)
+    evaluation = evaluate_stored(data, rules.rules_data_for)
     message = (
         f"The supplement {supplement.name} no longer fits the rules data ({problem}); "
         "this roster is evaluated without it. Edit the supplement to use it again."
@@ -156,27 +173,16 @@ def _evaluate_roster(roster: Any, document: dict[str, Any] | None) -> Evaluation
     return evaluation
 
 
-def _loaded_digest(roster: Any) -> str | None:
-    """The rules data digest read with the roster (Roster.objects.for_editing()), taken
-    once: later evaluations of the same object ask the database again."""
-    digest: str | None = roster.__dict__.pop("loaded_rules_digest", None)
-    return digest
-
-
-def roster_catalogue(roster: Any) -> Any:
+def roster_catalogue(rules: Rules) -> Any:
     """The catalogue a roster's forms offer and check: the rules data merged with the
-    roster's pinned supplement (so its homebrew can be chosen)."""
-    from roster.supplements.pins import pinned_supplement
-
-    system = SYSTEMS[roster.system]
-    catalogue, digest = catalogue_and_digest(system.id, _loaded_digest(roster))
-    supplement = pinned_supplement(roster)
-    if roster.pk:
-        roster.__dict__[_RULES_READ] = (catalogue, digest, supplement)
-    return catalogue if supplement is None else merged_catalogue(system, catalogue, digest, supplement)
+    roster's pinned supplement (so its homebrew can be chosen). Raises DocumentError when
+    the supplement does not fit the rules data."""
+    if rules.supplement is None:
+        return rules.catalogue
+    return merged_catalogue(SYSTEMS[rules.system], rules.catalogue, rules.digest, rules.supplement)
 
 
-def merged_catalogue(system: GameSystem, catalogue: Any, digest: str, supplement: Supplement) -> Any:
+def merged_catalogue(system: GameSystem, catalogue: Any, digest: str, supplement: SupplementDocument) -> Any:
     """The catalogue with ``supplement`` merged in (rules.supplement.merge), cached per
     process by rules data digest and supplement digest. Raises DocumentError."""
     if supplement.system != system.id:

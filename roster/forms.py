@@ -37,9 +37,20 @@ class RevisionForm(forms.Form):
 
 
 class AddModelForm(RevisionForm):
-    """ "Add a model": ``kind`` is one of the system's model kinds (checked by the operation)."""
+    """ "Add a model": ``kind`` is one of the system's model kinds (checked by the
+    operation); ``count`` how many of it (1 to 50, 1 when left out)."""
 
     kind = forms.CharField(max_length=120, required=False)
+    count = forms.IntegerField(required=False, min_value=1, max_value=50)
+
+    def count_value(self) -> int:
+        """How many to add (``count``, 1 when left out). Raises ValueError with the
+        player's words for a count that is not a whole number from 1 to 50."""
+        if self.is_valid():
+            return self.cleaned_data.get("count") or 1
+        if "count" in self.errors:
+            raise ValueError("How many: a whole number from 1 to 50.")
+        return 1
 
 
 class MoveForm(RevisionForm):

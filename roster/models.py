@@ -1,31 +1,40 @@
-"""Database models: the rules catalogue tables (editable in the admin) and rosters."""
+"""Database models: the rules catalogue tables (editable in the admin) and rosters.
+
+Data and queries only: every write of a roster (create, commit, undo and redo, restore,
+the supplement pin) is in roster.operations."""
 
 from __future__ import annotations
 
 import functools
 import secrets
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from django.conf import settings
-from django.db import connection, models, transaction
+from django.db import connection, models
 from django.urls import reverse
-from django.utils import timezone
-
-if TYPE_CHECKING:
-    from roster.evaluation import Evaluation
 
 
 class RuleSet(models.Model):
     """One game system's rules data: its scalar settings and the digest of the whole.
 
-    ``digest`` (sha256 of the canonical catalogue JSON) changes whenever any entry
-    changes, so caches and rosters can tell which data they were built with.
+    The database is the one source of rules data the app reads; ``load_rules`` brings in
+    the reviewed seed from fixtures/ and the admin edits it, each change a new version
+    (:class:`RuleSetVersion`). ``digest`` (sha256 of the canonical JSON) changes whenever
+    any entry changes, so caches and rosters can tell which data they were built with;
+    ``seed_digest`` is the digest of the seed ``load_rules`` last brought in, so a
+    ``digest`` that differs from it means an edit in the admin since.
     """
 
     system = models.CharField(max_length=40, unique=True)
     title = models.CharField(max_length=100)
     settings = models.JSONField(default=dict, help_text="Everything that is not a table row.")
     digest = models.CharField(max_length=64, blank=True)
+    seed_digest = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="The digest of the rules data load_rules last brought in from fixtures/.",
+    )
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
@@ -246,7 +255,8 @@ class BrutalityClass(BrutalityStatLine):
 
 
 class BrutalityUpgrade(BrutalityStatLine):
-    """An upgrade of one class, with its own stat line; costs 1.5 points. Source: Brutality, "Upgrades"."""
+    """An upgrade of one class, with its own stat line; an Upgraded model costs the rules data's
+    ``points.upgraded`` (RuleSet settings). Source: Brutality, "Upgrades"."""
 
     TABLE = "upgrades"
     for_class = models.SlugField(max_length=60, help_text="slug of the class it upgrades")
@@ -327,20 +337,37 @@ def _q(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+@dataclass(frozen=True)
+class RosterRead:
+    """What one request read about a roster in one SELECT (Roster.objects.for_editing()):
+    the roster, its system's current rules data digest (``loaded_rules_digest``, None when the
+    rules data is not loaded) and the content digest of the supplement version it pins
+    (``pinned_digest``, None when it pins none). roster.evaluation.read_rules() turns the
+    digests into the rules data and supplement without asking the database again."""
+
+    roster: Roster
+    loaded_rules_digest: str | None
+    pinned_digest: str | None
+
+
 class RosterQuerySet(models.QuerySet["Roster"]):
     """Rosters, and the reads an editor request makes beside one."""
 
-    def for_editing(self, pk: int, owner_id: int) -> Roster | None:
-        """The owner's undeleted roster ``pk`` or None, with, in the same query, its
-        system's current rules data digest (``loaded_rules_digest``, None if not loaded)
-        and the content digest of the supplement version it pins (``pinned_digest``,
-        None without one), which roster.evaluation and roster.supplements.pins use
-        instead of asking the database again.
+    def for_editing(self, pk: int, owner_id: int) -> RosterRead | None:
+        """The owner's undeleted roster ``pk`` with its system's rules data digest and
+        its pinned supplement's digest (a :class:`RosterRead`), or None.
 
         The SELECT is written out because every edit makes it: the ORM's compiling of
         the same query with its two subqueries took 0.3 ms more, about half of a whole
         trivial request (tests/web/test_editor_reads.py checks what it reads)."""
-        return next(iter(self.raw(_for_editing_sql(), [pk, owner_id])), None)
+        found = next(iter(self.raw(_for_editing_sql(), [pk, owner_id])), None)
+        if found is None:
+            return None
+        # The two subqueries' columns, which raw() sets as attributes: taken off the
+        # roster into the typed read.
+        loaded = found.__dict__.pop("loaded_rules_digest")
+        pinned = found.__dict__.pop("pinned_digest")
+        return RosterRead(found, loaded, pinned)
 
 
 @functools.cache
@@ -390,9 +417,6 @@ class Roster(models.Model):
     updated = models.DateTimeField(auto_now=True)
     deleted = models.DateTimeField(null=True, blank=True, help_text="Set when deleted; undo clears it.")
 
-    # Set by commit(): whether it dropped undone revisions (Redo was possible before).
-    dropped_redo: bool = False
-
     objects = RosterQuerySet.as_manager()
 
     class Meta:
@@ -400,141 +424,6 @@ class Roster(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @classmethod
-    def create(cls, owner: Any, document: dict[str, Any], action: str = "Created") -> Roster:
-        """Store a new roster from a structurally valid document, with revision 1.
-
-        Every way of making a roster (new, example, duplicate, import, copy of a shared
-        roster, the import command) comes through here, so the cap holds for all: raises
-        TooManyRosters when ``owner`` already has MAX_ROSTERS_PER_USER undeleted rosters.
-        The owner's row is locked while counting, so concurrent requests cannot pass the
-        cap together. The document is stored in its canonical form; raises DocumentError
-        if it is not a roster document.
-        """
-        from django.contrib.auth import get_user_model
-
-        from roster.evaluation import evaluate_stored
-        from rules.document import dump_document
-
-        evaluation = evaluate_stored(document)
-        document = dump_document(evaluation.document)
-        with transaction.atomic():
-            list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
-            if cls.objects.filter(owner=owner, deleted__isnull=True).count() >= MAX_ROSTERS_PER_USER:
-                raise TooManyRosters()
-            roster = cls.objects.create(
-                owner=owner,
-                system=document["system"],
-                name=document["name"],
-                document=document,
-                rules_digest=evaluation.digest,
-                summary=evaluation.summary,
-            )
-            roster.revisions.create(
-                number=1, document=document, rules_digest=evaluation.digest, action=action
-            )
-            _saved(roster, None)
-        return roster
-
-    def _become(self, document: dict[str, Any], revision: int, expected_revision: int) -> Evaluation:
-        """Make ``document`` current as ``revision``, if the roster is still at
-        ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
-        both pass (the second matches no row). Raises StaleRevision otherwise."""
-        evaluation = self._evaluate(document)
-        if not self._write(evaluation, revision, expected_revision, self.head):
-            raise StaleRevision(Roster.objects.get(pk=self.pk))
-        return evaluation
-
-    def _evaluate(self, document: dict[str, Any]) -> Evaluation:
-        from roster.evaluation import evaluate_roster
-
-        return evaluate_roster(self, document)
-
-    def _write(self, evaluation: Evaluation, revision: int, expected_revision: int, head: int) -> bool:
-        """The conditional UPDATE of :meth:`_become`, making ``head`` the highest revision
-        kept; False (nothing written) when stale: the revision or the head moved on."""
-        from rules.document import dump_document
-
-        # Stored in canonical form (NFC names, plain strings for bare picks) whatever
-        # the caller built.
-        document = dump_document(evaluation.document)
-        fields = {
-            "document": document,
-            "name": document["name"],
-            "revision": revision,
-            "head": head,
-            "rules_digest": evaluation.digest,
-            "summary": evaluation.summary,
-            "updated": timezone.now(),
-        }
-        if not _update_if_current(self.pk, expected_revision, self.head, fields):
-            return False
-        previous = self.updated
-        for key, value in fields.items():
-            setattr(self, key, value)
-        _saved(self, previous)
-        return True
-
-    def commit(self, document: dict[str, Any], action: str, expected_revision: int) -> Evaluation:
-        """Save an edited document as the next revision and return its Evaluation.
-
-        Revisions after the current one (undone edits) are dropped, as in any editor;
-        ``dropped_redo`` then says whether there were any (whether Redo was possible
-        before). Raises StaleRevision when the roster moved on since ``expected_revision``.
-        """
-        from roster.revisions import thin_revisions
-
-        number = expected_revision + 1
-        # Evaluated before the transaction, so nothing in it can fail but the database;
-        # a stale revision writes nothing, so no savepoint is needed to undo it.
-        evaluation = self._evaluate(document)
-        undone = self.head >= number  # revisions from ``number`` on were undone
-        with transaction.atomic(savepoint=False):
-            written = self._write(evaluation, number, expected_revision, number)
-            if written:
-                if undone:
-                    Revision.objects.filter(roster=self, number__gte=number).delete()
-                self.dropped_redo = undone
-                Revision.objects.create(
-                    roster=self,
-                    number=number,
-                    document=self.document,
-                    rules_digest=evaluation.digest,
-                    action=action,
-                )
-                thin_revisions(self)  # bounded storage: roster/revisions.py
-        if not written:
-            raise StaleRevision(Roster.objects.get(pk=self.pk))
-        return evaluation
-
-    def step(self, delta: int, expected_revision: int) -> bool:
-        """Undo (delta -1) or redo (+1): make the document equal a neighbouring revision.
-
-        Returns False when there is nothing to undo or redo. Raises StaleRevision.
-        """
-        with transaction.atomic():
-            target = self.revisions.filter(number=expected_revision + delta).first()
-            if target is None:
-                if Roster.objects.filter(pk=self.pk, revision=expected_revision).exists():
-                    return False
-                raise StaleRevision(Roster.objects.get(pk=self.pk))
-            self._become(target.document, target.number, expected_revision)
-            return True
-
-    def restore(self, number: int, expected_revision: int) -> None:
-        """Make revision ``number`` current again. An earlier one comes back as a new
-        revision on top (nothing is lost); an undone one (above ``revision``) is stepped
-        forward to, as Redo pressed until there would do, so the revisions after it stay
-        undone and can still be redone.
-
-        Raises Revision.DoesNotExist for an unknown number, StaleRevision when stale.
-        """
-        old = self.revisions.get(number=number)
-        if number > self.revision:
-            self._become(old.document, number, expected_revision)
-            return
-        self.commit(old.document, f"Restored revision {number}", expected_revision)
 
     @property
     def can_undo(self) -> bool:
@@ -545,66 +434,6 @@ class Roster(models.Model):
     def can_redo(self) -> bool:
         """True when an undone revision can be redone."""
         return self.head > self.revision
-
-
-def _saved(roster: Roster, previous: Any) -> None:
-    """Tell the sheet queue that ``roster`` was saved (its previous save at ``previous``),
-    so its sheet is prepared once the edits settle (roster.printing.queue.after_edit)."""
-    from roster.printing.queue import after_edit
-
-    after_edit(roster, previous)
-
-
-def _concrete(name: str) -> models.Field[Any, Any]:
-    field = Roster._meta.get_field(name)
-    if not isinstance(field, models.Field):
-        raise TypeError(f"{name} is not a column of the roster table")
-    return field
-
-
-def _update_if_current(pk: int, revision: int, head: int, fields: dict[str, Any]) -> bool:
-    """``UPDATE`` roster ``pk`` with ``fields`` (field name: value) if it is still at
-    ``revision`` and ``head``; True when it was. What
-    ``Roster.objects.filter(pk=, revision=, head=).update(**fields)`` does, with each
-    value prepared by its field as the ORM would, written out because every edit makes
-    it (the ORM's compiling took a tenth of a millisecond more)."""
-    meta = Roster._meta
-    columns = [_concrete(name) for name in fields]
-    sets = ", ".join(f"{_q(str(field.column))} = %s" for field in columns)
-    values = [
-        field.get_db_prep_save(value, connection)
-        for field, value in zip(columns, fields.values(), strict=True)
-    ]
-    sql = (
-        f"UPDATE {_q(meta.db_table)} SET {sets}"
-        f" WHERE {_q('id')} = %s AND {_q('revision')} = %s AND {_q('head')} = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, pk, revision, head])
-        return bool(cursor.rowcount)
-
-
-MAX_ROSTERS_PER_USER = 200
-
-
-class TooManyRosters(Exception):
-    """The player already keeps MAX_ROSTERS_PER_USER rosters (deleted ones do not count)."""
-
-    message = (
-        f"You have {MAX_ROSTERS_PER_USER} rosters, the most Muster keeps for one player. "
-        "Delete one you no longer need, then try again."
-    )
-
-    def __init__(self) -> None:
-        super().__init__(self.message)
-
-
-class StaleRevision(Exception):
-    """An edit was made against an old revision (another tab saved first)."""
-
-    def __init__(self, current: Roster) -> None:
-        super().__init__(f"roster {current.pk} is at revision {current.revision}")
-        self.current = current
 
 
 class Revision(models.Model):

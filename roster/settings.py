@@ -265,7 +265,10 @@ MUSTER_RATES = {
     "sheet": os.environ.get("RATE_SHEET", "30/m"),
     "import": os.environ.get("RATE_IMPORT", "20/m"),
     "play": os.environ.get("RATE_PLAY", "240/m"),  # actions at the table (a tap each)
+    "join": os.environ.get("RATE_JOIN", "30/m"),  # join pages and typed codes, per address
 }
+# Games in progress one account may own or play, and sides one browser may hold (issue 20).
+MUSTER_LIVE_GAMES = env_int("LIVE_GAMES", 20)
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none).
 MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 

@@ -11,10 +11,10 @@ from roster.systems import UIS, ui_for
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, dump_document, load_json, parse_document
 from rules.registry import SYSTEMS
 from rules.report import json_number
-from rules.supplement import Supplement, dump_supplement, embedded_supplement, split_export
+from rules.supplement import SupplementDocument, dump_supplement, embedded_supplement, split_export
 
 
-def export_json(document: dict[str, Any], supplement: Supplement | None = None) -> str:
+def export_json(document: dict[str, Any], supplement: SupplementDocument | None = None) -> str:
     """The canonical JSON text of a stored document (indented, UTF-8, newline at the end),
     carrying the supplement it uses under "supplement" (docs/supplements.md). A stored
     document that no longer parses (old data, a bug: roster.evaluation.DamagedRoster)
@@ -95,11 +95,11 @@ def _roster_json(raw: str | bytes) -> Any:
 
 
 def import_export(
-    raw: str | bytes, catalogue_for: Callable[[str], tuple[Any, str]]
-) -> tuple[dict[str, Any], Supplement | None]:
+    raw: str | bytes, rules_data_for: Callable[[str], tuple[Any, str]]
+) -> tuple[dict[str, Any], SupplementDocument | None]:
     """Read a roster export that may embed its supplement (``"supplement"``): at most 1 MB,
     every name in the rules data merged with that supplement. Returns the canonical
-    document dict and the supplement (None when it has none). ``catalogue_for`` gives
+    document dict and the supplement (None when it has none). ``rules_data_for`` gives
     (catalogue, digest) of a system id.
 
     Raises DocumentError naming the JSON path ("$.supplement.values..." for the supplement).
@@ -111,7 +111,7 @@ def import_export(
         supplement = embedded_supplement(embedded, system_id if isinstance(system_id, str) else None)
 
     def catalogue_of(system: str) -> Any:
-        catalogue, digest = catalogue_for(system)
+        catalogue, digest = rules_data_for(system)
         return (
             catalogue
             if supplement is None

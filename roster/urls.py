@@ -5,6 +5,7 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
+from roster.games import views as game_views
 from roster.views import account_page, accounts, editor, fill, history, rosters, sharing, transfer
 
 # The admin's log-in is the players' log-in (allauth's, with its rate limits).
@@ -17,6 +18,7 @@ urlpatterns = [
     path("", accounts.home, name="home"),
     path("healthz", accounts.healthz, name="healthz"),
     path("favicon.ico", accounts.favicon, name="favicon"),
+    path("sw.js", game_views.service_worker, name="service-worker"),
     # Accounts (docs/accounts.md): the names templates use, then allauth's own pages.
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.login, name="login"),

@@ -16,18 +16,10 @@ from typing import Any, cast
 from pydantic import ValidationError
 
 from rules.schema import FORMAT, RosterDocument, json_path
+from rules.schema import DocumentError as DocumentError  # defined beside the schema; re-exported
 from rules.words import error_words as error_words  # the one translation; re-exported
 
 MAX_DOCUMENT_BYTES = 1_000_000
-
-
-class DocumentError(ValueError):
-    """A document that cannot be read: ``path`` is a JSON path ("$.models[2].traits[1]")."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
 
 
 def _reject_constant(name: str) -> Any:
@@ -70,6 +62,8 @@ def parse_document(data: Any, catalogue_for: Callable[[str], Any] | None = None)
     Returns the system's document model; raises DocumentError (with a JSON path)
     on the first structural or reference problem.
     """
+    # Imported here, not at the top: the registry imports every system, and the systems
+    # import this module's siblings only (rules.schema), never this module.
     from rules.registry import SYSTEMS
 
     if not isinstance(data, dict):

@@ -37,6 +37,16 @@ SectionText = Annotated[str, _TRIMMED, AfterValidator(text_of_at_most(NAME_MAX))
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 
 
+class DocumentError(ValueError):
+    """A roster document (or supplement) that cannot be read, raised by rules.document and each
+    system's schema checks: ``path`` is a JSON path ("$.models[2].traits[1]")."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
 class RosterDocument(Protocol):
     """What every system's roster document has in common."""
 

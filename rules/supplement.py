@@ -35,7 +35,7 @@ def supplement_models() -> dict[str, type[BaseModel]]:
     return {sid: s.supplement_model for sid, s in SYSTEMS.items() if s.supplement_model is not None}
 
 
-class Supplement(Protocol):
+class SupplementDocument(Protocol):
     """What every system's supplement has: format, system, name, values, homebrew."""
 
     format: str
@@ -47,7 +47,7 @@ class Supplement(Protocol):
     def model_dump(self, **kwargs: Any) -> dict[str, Any]: ...
 
 
-def read_supplement(data: Any, system_id: str | None = None) -> Supplement:
+def read_supplement(data: Any, system_id: str | None = None) -> SupplementDocument:
     """Validate parsed JSON as a supplement of its system (of ``system_id`` when given).
 
     Raises DocumentError with the JSON path ("$.values.classes.ranged.FS") and the
@@ -65,7 +65,7 @@ def read_supplement(data: Any, system_id: str | None = None) -> Supplement:
     if system_id is not None and system != system_id:
         raise DocumentError("$.system", f"this supplement is for {system}, the roster is {system_id}")
     try:
-        supplement: Supplement = model.model_validate(data)  # type: ignore[assignment]
+        supplement: SupplementDocument = model.model_validate(data)  # type: ignore[assignment]
     except ValidationError as exc:
         raise first_error(exc) from None
     except RecursionError:
@@ -73,13 +73,13 @@ def read_supplement(data: Any, system_id: str | None = None) -> Supplement:
     return supplement
 
 
-def load_supplement(raw: str | bytes, system_id: str | None = None) -> Supplement:
+def load_supplement(raw: str | bytes, system_id: str | None = None) -> SupplementDocument:
     """Read supplement JSON text (at most 256 kB): :func:`rules.document.load_json`, then
     :func:`read_supplement`. Raises DocumentError with the JSON path."""
     return read_supplement(load_json(raw, MAX_SUPPLEMENT_BYTES), system_id)
 
 
-def embedded_supplement(data: Any, system_id: str | None = None) -> Supplement:
+def embedded_supplement(data: Any, system_id: str | None = None) -> SupplementDocument:
     """Read the supplement embedded in a roster export; errors name "$.supplement..."."""
     try:
         return read_supplement(data, system_id)
@@ -87,7 +87,7 @@ def embedded_supplement(data: Any, system_id: str | None = None) -> Supplement:
         raise DocumentError("$.supplement" + exc.path[1:], exc.message) from None
 
 
-def dump_supplement(supplement: Supplement) -> dict[str, Any]:
+def dump_supplement(supplement: SupplementDocument) -> dict[str, Any]:
     """The canonical JSON form of a supplement: what is stored, exported and digested."""
     return supplement.model_dump(mode="json", exclude_none=True, exclude_defaults=True) | {
         "format": SUPPLEMENT_FORMAT,
@@ -96,7 +96,7 @@ def dump_supplement(supplement: Supplement) -> dict[str, Any]:
     }
 
 
-def supplement_digest(supplement: Supplement) -> str:
+def supplement_digest(supplement: SupplementDocument) -> str:
     """sha256 (64 hex digits) of the canonical JSON of a supplement."""
     text = json.dumps(dump_supplement(supplement), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -144,7 +144,7 @@ def _missing(entry: Any, field: str) -> bool:
     return not (field == "Powers" and getattr(entry, "power_access", None) is False)
 
 
-def merge(system: GameSystem, catalogue: Any, supplement: Supplement) -> Any:
+def merge(system: GameSystem, catalogue: Any, supplement: SupplementDocument) -> Any:
     """The catalogue with the supplement's values filled in and its homebrew added.
 
     Returns a new catalogue of the system's type (the given one is not changed); each

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.document import DocumentError
 from rules.report import Report
-from rules.schema import json_path
+from rules.schema import DocumentError, json_path
 from rules.words import error_words
+
+if TYPE_CHECKING:
+    from rules.play.core import PlayRules
 
 
 class CatalogueError(ValueError):
@@ -28,8 +30,10 @@ class GameSystem(ABC):
     schema, None when the system takes no supplements) and ``editor`` (the dotted path
     "module:Class" of its editor parts, a ``roster.systems.base.SystemUI``, named as a
     string because ``rules`` never imports Django; None: Muster reads its rosters but
-    cannot edit them). ``play`` is the place for what play at the table tracks (None
-    until the system has it). The editor's templates and the sheet (``sheet.html``) are
+    cannot edit them) and ``play`` (its rules of play at the table, a
+    :class:`rules.play.core.PlayRules` whose ``models`` reads a side from an evaluated
+    roster; None: the system cannot be played at the table, and Muster offers no Play
+    button for its rosters). The editor's templates and the sheet (``sheet.html``) are
     found by convention under ``templates/systems/<id>/``. One line of
     ``rules/registry.py`` registers it; the recipe is docs/new-system.md.
     """
@@ -42,7 +46,7 @@ class GameSystem(ABC):
     catalogue_model: ClassVar[type[BaseModel]]
     supplement_model: ClassVar[type[BaseModel] | None] = None
     editor: ClassVar[str | None] = None
-    play: ClassVar[Any] = None
+    play: ClassVar[PlayRules | None] = None
 
     def source(self, page: int | None) -> str:
         """Return the citation of a page: "Iron & Honor p.17" (no page: the book)."""

@@ -99,7 +99,7 @@ def listing(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def value_words(label: str, text: Any) -> str:
+def labelled_value(label: str, text: Any) -> str:
     """A value as the book writes it beside its name: ("Armed in Melee", True) ->
     "Armed in Melee: yes"; ("Movement", '6"') -> 'Movement: 6"'."""
     return f"{label}: {yes_no(text)}"

@@ -30,9 +30,19 @@ def _sheets_at_once(settings: Any) -> None:
     settings.MUSTER_SHEET_SETTLE_SECONDS = 0
 
 
+# Folders whose every test carries a marker, so a new file cannot forget it.
+FOLDER_MARKERS = {"browser": "browser", "load": "slow", "bench": "slow"}
+
+
 def pytest_collection_modifyitems(items: list[Any]) -> None:
-    """Run the browser tests last: their live server empties the tables when done, and
-    the other tests rely on the rules data loaded once per session."""
+    """Mark the tests of tests/browser ``browser`` and those of tests/load and tests/bench
+    ``slow`` (``make check`` leaves both out), then run the browser tests last: their live
+    server empties the tables when done, and the other tests rely on the rules data loaded
+    once per session. Under pytest-xdist each worker runs its share in this order too."""
+    for item in items:
+        folder = item.path.parent.name
+        if item.path.parent.parent.name == "tests" and folder in FOLDER_MARKERS:
+            item.add_marker(FOLDER_MARKERS[folder])
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 

@@ -22,7 +22,7 @@ from roster.models import Roster
 from roster.supplements.pins import pinned_supplement
 from roster.transfer import export_json, import_export
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
-from rules.supplement import Supplement
+from rules.supplement import SupplementDocument
 
 MAX_MEMBERS = 200  # the most rosters Muster keeps per player (roster.views.rosters)
 MAX_ARCHIVE_BYTES = 20_000_000
@@ -66,19 +66,19 @@ def is_archive_upload(upload: UploadedFile[bytes]) -> bool:
 
 
 def read_archive_upload(
-    upload: UploadedFile[bytes], catalogue_for: Callable[[str], tuple[Any, str]]
-) -> list[tuple[dict[str, Any], Supplement | None]]:
+    upload: UploadedFile[bytes], rules_data_for: Callable[[str], tuple[Any, str]]
+) -> list[tuple[dict[str, Any], SupplementDocument | None]]:
     """read_archive() of an uploaded zip, refused unread when larger than MAX_ARCHIVE_BYTES."""
     if upload.size is not None and upload.size > MAX_ARCHIVE_BYTES:
         raise ArchiveError(f"The zip is {upload.size:,} bytes; the limit is {MAX_ARCHIVE_BYTES:,}.")
-    return read_archive(upload.read(MAX_ARCHIVE_BYTES + 1), catalogue_for)
+    return read_archive(upload.read(MAX_ARCHIVE_BYTES + 1), rules_data_for)
 
 
 def read_archive(
-    data: bytes, catalogue_for: Callable[[str], tuple[Any, str]]
-) -> list[tuple[dict[str, Any], Supplement | None]]:
+    data: bytes, rules_data_for: Callable[[str], tuple[Any, str]]
+) -> list[tuple[dict[str, Any], SupplementDocument | None]]:
     """The canonical documents in a zip, each with the supplement it carries (or None), in
-    the zip's order; all or nothing. ``catalogue_for`` gives (catalogue, digest).
+    the zip's order; all or nothing. ``rules_data_for`` gives (catalogue, digest).
 
     Raises ArchiveError when the zip is unreadable, too large, holds too many files, or
     any file is not a roster Muster can edit (the message names the file and the place).
@@ -108,7 +108,7 @@ def read_archive(
         if inflated > MAX_INFLATED_BYTES:
             raise ArchiveError(f"The files in the zip add up to more than {MAX_INFLATED_BYTES:,} bytes.")
         try:
-            documents.append(import_export(raw, catalogue_for))
+            documents.append(import_export(raw, rules_data_for))
         except DocumentError as exc:
             where = f"{path_words(exc.path)}: {exc.message} (at {exc.path})"
             raise ArchiveError(f"{info.filename}: {where}.") from None

@@ -138,13 +138,37 @@ def viewer_of(state: TableState) -> SideIndex | None:
     return None
 
 
-def table_context(game: Game, state: TableState, refused: str | None = None) -> dict[str, Any]:
+def etag_of(game: Game, seat: Any = None) -> str:
+    """The ETag of ``game``'s table as ``seat`` sees it: the version, whether the other
+    side is held, whose eyes, finished or not (a watcher's copy is never a side's)."""
+    who = f"-{seat.role}{seat.side if seat.side is not None else ''}" if seat is not None else ""
+    held = "-2" if game.side_hash or game.guest_id else ""
+    return f'"game-{game.pk}-v{game.version}{held}{who}{"-end" if game.finished else ""}"'
+
+
+def _latest(state: TableState, side: SideIndex | None) -> str | None:
+    """The event the table's Undo takes back: the latest, or the latest of ``side``."""
+    for line in reversed(state.log):
+        if side is None or line.side == side:
+            return line.event_id
+    return None
+
+
+def table_context(
+    game: Game, state: TableState, refused: str | None = None, seat: Any = None
+) -> dict[str, Any]:
     """Everything templates/games/table.html needs: both sides with their resources and
     model rows (the living in roster order, the killed greyed at the bottom), the
     declared actions by scope, notices, the latest log lines with their undo, the rules
-    on this table with their pages, and a fresh event id for each form."""
+    on this table with their pages, and a fresh event id for each form.
+
+    ``seat`` (roster.games.seats.Seat, None: the owner on one phone) says whose eyes the
+    state is drawn for (rules.play.core.PlayRules.view): a watcher and the other side
+    never get a card held back from them."""
     rules = play_rules(game.system)
-    shown = rules.view(state, viewer_of(state))
+    viewer = seat.viewer if seat is not None else viewer_of(state)
+    shown = rules.view(state, viewer)
+    mine = shown.hidden.get(str(viewer)) if viewer is not None else None
     trackers = rules.trackers
     statuses, tokens = _by_key(trackers.statuses), _by_key(trackers.tokens)
     resources = _by_key(trackers.resources)
@@ -188,7 +212,11 @@ def table_context(game: Game, state: TableState, refused: str | None = None) -> 
         "game_actions": game_actions,
         "public": _plain(shown.public, [side.name for side in shown.sides]),
         "log": log,
-        "latest": shown.log[-1].event_id if shown.log else None,
+        "latest": _latest(shown, seat.side if seat is not None else None),
+        "seat": seat,
+        "etag": etag_of(game, seat),
+        "can_act": seat is None or seat.can_act,
+        "my_card": mine.get("card") if isinstance(mine, dict) else None,
         "refused": refused,
         "issues": [(name, lines) for name, lines in issues if lines] if state.version == 0 else [],
         "new_id": new_event_id,
@@ -230,11 +258,12 @@ def _plain(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
     return [(label, words) for label, words in shown if words not in ("", "None")]
 
 
-def result_context(game: Game, state: TableState) -> dict[str, Any]:
+def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str, Any]:
     """templates/games/result.html: each side's Victory Points and casualties, the
-    winner, the turns played, and the whole log."""
+    winner, the turns played, and the whole log, as ``seat`` may see them (see
+    :func:`table_context`)."""
     rules = play_rules(game.system)
-    shown = rules.view(state, viewer_of(state))
+    shown = rules.view(state, seat.viewer if seat is not None else viewer_of(state))
     sides = [
         {
             "index": i,

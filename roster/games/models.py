@@ -15,6 +15,10 @@ from django.db import models
 from rules.play.core import Event, Snapshot
 
 MAX_EVENTS = 5000  # a long game is a few hundred taps; the cap bounds one replay
+#: The join code's letters: no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q),
+#: easy to read aloud (docs/play.md "Two phones").
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
+CODE_LENGTH = 5
 
 
 class Game(models.Model):
@@ -31,6 +35,15 @@ class Game(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # Two phones (issue 20, docs/play.md): the join code, the second side's holder (a
+    # SHA-256 of the random token kept in that phone's cookie, and the account when the
+    # opponent was logged in), and the watch link's token (a new one revokes the old).
+    code = models.CharField(max_length=CODE_LENGTH, unique=True, null=True, blank=True)
+    guest = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="guest_games"
+    )
+    side_hash = models.CharField(max_length=64, blank=True, default="")
+    watch_token = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-updated", "-id"]

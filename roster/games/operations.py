@@ -115,7 +115,8 @@ def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableS
     return bool(written)
 
 
-def _fresh(game: Game) -> Game:
+def fresh(game: Game) -> Game:
+    """``game`` read again from the database (after another phone changed it)."""
     return Game.objects.get(pk=game.pk)
 
 
@@ -141,24 +142,30 @@ def act(game: Game, event: Event) -> Played:
         new_state.version = len(stored) + 1
         if _write(game, [*stored, event.model_dump(mode="json")], new_state):
             return Played(game, new_state, applied=True)
-        game = _fresh(game)
+        game = fresh(game)
     raise Refused("another phone kept changing this game: try again")
 
 
-def undo(game: Game, event_id: str | None = None) -> Played:
-    """Drop one event from ``game``'s log (the latest when ``event_id`` is None) and
-    return the state replayed without it. Raises :class:`Refused` when there is no such
-    event (an undo resent after it was done finds nothing: nothing changes twice),
-    :class:`GameOver` on a finished game."""
+def undo(game: Game, event_id: str | None = None, side: core.SideIndex | None = None) -> Played:
+    """Drop one event from ``game``'s log (the latest when ``event_id`` is None; with
+    ``side``, only an action that side made: two phones each undo their own) and return
+    the state replayed without it. Raises :class:`Refused` when there is no such event
+    (an undo resent after it was done finds nothing: nothing changes twice), or it is the
+    other side's, :class:`GameOver` on a finished game."""
     rules = play_rules(game.system)
     for _ in range(ATTEMPTS):
         if game.finished is not None:
             raise GameOver("the game is over: its result is kept under My games")
-        events = core.undo(game.event_models, event_id)
+        log = game.event_models
+        if side is not None and event_id is not None:
+            theirs = next((e for e in log if e.id == event_id), None)
+            if theirs is not None and theirs.side != side:
+                raise Refused("that action is the other side's: only they can undo it")
+        events = core.undo(log, event_id, side)
         state = core.replay(rules, game.snapshot_model, events)
         if _write(game, events, state):
             return Played(game, state, applied=True)
-        game = _fresh(game)
+        game = fresh(game)
     raise Refused("another phone kept changing this game: try again")
 
 
@@ -172,8 +179,8 @@ def finish(game: Game, event: Event | None = None) -> Played:
         try:
             game = act(game, event).game
         except Refused:  # the rules would not end it now: the players still may
-            game = _fresh(game)
+            game = fresh(game)
     with transaction.atomic():
         Game.objects.filter(pk=game.pk, finished__isnull=True).update(finished=timezone.now())
-    game = _fresh(game)
+    game = fresh(game)
     return Played(game, state_of(game), applied=True)

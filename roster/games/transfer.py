@@ -8,14 +8,22 @@ from typing import Any
 from django.utils.text import slugify
 
 from roster.games.models import Game
-from rules.play.core import PlayRules, TableState
+from rules.play.core import PlayRules, SideIndex, TableState
 
 
-def game_json(game: Game) -> str:
-    """The game as ``muster.game/1``: the snapshot, the sides and the events."""
+def game_json(game: Game, state: TableState | None = None, viewer: SideIndex | None = None) -> str:
+    """The game as ``muster.game/1``: the snapshot, the sides and the events. Given the
+    game's ``state``, each event is as ``viewer`` may receive it
+    (rules.play.core.public_event: a card still held back from them has no outcome)."""
+    from roster.games.systems import play_rules
+    from rules.play.core import public_event
     from rules.play.format import dump_game
 
-    return dump_game(game.snapshot_model, game.event_models, name=game.name)
+    events = game.event_models
+    if state is not None:
+        rules = play_rules(game.system)
+        events = [public_event(rules, state, e, viewer) for e in events]
+    return dump_game(game.snapshot_model, events, name=game.name)
 
 
 def game_text(game: Game, state: TableState, rules: PlayRules) -> str:

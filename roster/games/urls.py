@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from roster.games import views
+from roster.games import joining, views
 
 urlpatterns = [
     path("games/", views.game_list, name="game-list"),
@@ -16,4 +16,7 @@ urlpatterns = [
     path("games/<int:pk>/delete/", views.delete, name="game-delete"),
     path("games/<int:pk>/export.json", views.export_json, name="game-export-json"),
     path("games/<int:pk>/export.txt", views.export_text, name="game-export-text"),
+    path("games/<int:pk>/revoke/", joining.revoke, name="game-revoke"),
+    path("join/", joining.join_by_code, name="game-join-code"),
+    path("join/<str:code>/", joining.join, name="game-join"),
 ]

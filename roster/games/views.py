@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
@@ -21,9 +24,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from roster.games import operations
-from roster.games.display import result_context, table_context
+from roster.games.display import etag_of, result_context, table_context
 from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
+from roster.games.joining import join_context
 from roster.games.models import Game
+from roster.games.seats import Seat, live_games, live_limit, open_joining, seat_of
 from roster.games.sides import export_side, roster_side, typed_side
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
@@ -32,6 +37,7 @@ from roster.models import Roster, ShareLink
 from roster.views.common import HtmxHttpRequest, get_roster_for_user, player
 from rules.document import DocumentError
 from rules.play.core import Event, Refused, SideSnapshot, Snapshot
+from rules.registry import get_system
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:
@@ -42,8 +48,8 @@ def get_game_for_user(request: HttpRequest, pk: int) -> Game:
     return game
 
 
-def _etag(game: Game) -> str:
-    return f'"game-{game.pk}-v{game.version}{"-end" if game.finished else ""}"'
+def _etag(game: Game, seat: Seat | None = None) -> str:
+    return etag_of(game, seat)
 
 
 @require_GET
@@ -51,7 +57,8 @@ def _etag(game: Game) -> str:
 @login_required
 def game_list(request: HttpRequest) -> HttpResponse:
     """My games: games in progress first, then finished ones, newest first."""
-    games = Game.objects.filter(owner=player(request)).defer("snapshot", "events")
+    me = player(request)
+    games = Game.objects.filter(Q(owner=me) | Q(guest=me)).defer("snapshot", "events")
     return render(request, "games/list.html", {"games": games})
 
 
@@ -87,7 +94,8 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     starts the game (the roster's side as it is now) and opens the table."""
     roster = get_roster_for_user(request, pk)
     if not playable(roster.system):
-        raise Http404("no rules of play for this system yet")
+        context = {"roster": roster, "system": get_system(roster.system)}
+        return render(request, "games/not_playable.html", context, status=404)
     mine = [
         (r.pk, r.name)
         for r in Roster.objects.filter(owner=player(request), system=roster.system, deleted__isnull=True)
@@ -96,7 +104,10 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     form = StartForm(request.POST or None, request.FILES or None, mine=mine)
     status = 200
-    if request.method == "POST":
+    if request.method == "POST" and live_games(request) >= live_limit():
+        form.add_error(None, f"You have {live_limit()} games in progress: finish one first (My games).")
+        status = 422
+    elif request.method == "POST":
         if form.is_valid():
             try:
                 opponent = _opponent(form, request, roster.system)
@@ -118,34 +129,64 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @never_cache
-@login_required
 def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The table: every model of both sides in rows, the trackers, the log. A finished
-    game shows its result instead."""
-    game = get_game_for_user(request, pk)
+    """The table: every model of both sides in rows, the trackers, the log, as the
+    request's seat may see it (owner, the other side, or a watcher: roster.games.seats).
+    The owner also gets the join panel (QR code, link, code, revoke). A finished game
+    shows its result instead. Anyone else: 404, or the log-in page when not logged in
+    (the owner's session may have ended)."""
+    try:
+        seat = seat_of(request, pk)
+    except Http404:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise
+    game = seat.game
     if game.finished is not None:
         return redirect("game-result", game.pk)
-    return render(request, "games/table.html", table_context(game, operations.state_of(game)))
+    context = table_context(game, operations.state_of(game), seat=_seat_or_none(seat))
+    if seat.role == "owner":
+        context["join"] = join_context(request, open_joining(game))
+    return render(request, "games/table.html", context)
 
 
 @require_GET
-@login_required
 def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's fragment, with the game's version as its ETag: 304 when the client's
-    If-None-Match names the current version (another viewer asking "changed since N?")."""
-    game = get_game_for_user(request, pk)
-    etag = _etag(game)
+    If-None-Match names the current version (another viewer asking "changed since N?").
+    The ETag names the seat too, so a cached fragment is never another viewer's."""
+    seat = seat_of(request, pk)
+    game = seat.game
+    etag = _etag(game, _seat_or_none(seat))
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        response = render(request, "games/table.html#table", table_context(game, operations.state_of(game)))
+        context = table_context(game, operations.state_of(game), seat=_seat_or_none(seat))
+        response = render(request, "games/table.html#table", context)
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
 
 
+def _seat_or_none(seat: Seat) -> Seat | None:
+    """The owner on one phone (nobody holds the other side) sees as before: no seat."""
+    return None if seat.role == "owner" and seat.side is None else seat
+
+
+def _acting(request: HttpRequest, pk: int) -> Seat:
+    """The seat of a request that changes the game: 403 for a watcher."""
+    seat = seat_of(request, pk)
+    if not seat.can_act:
+        raise PermissionDenied("watchers cannot act on a game")
+    return seat
+
+
 def _answer(
-    request: HtmxHttpRequest, game: Game, refused: str | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    game: Game,
+    refused: str | None = None,
+    status: int = 200,
+    seat: Seat | None = None,
 ) -> HttpResponse:
     """The answer to an action: htmx gets the table's fragment (with ``refused`` at the
     top and ``status``), a plain post goes back to the table (or is shown the refusal)."""
@@ -154,62 +195,71 @@ def _answer(
             response = HttpResponse(status=204)
             response["HX-Redirect"] = f"/games/{game.pk}/result/"
             return response
-        context = table_context(game, operations.state_of(game), refused=refused)
+        context = table_context(game, operations.state_of(game), refused=refused, seat=seat)
         response = render(request, "games/table.html#table", context, status=status)
-        response["ETag"] = _etag(game)
+        response["ETag"] = _etag(game, seat)
         return response
     if refused is not None:
         if game.finished is not None:
             messages.error(request, refused)
             return redirect("game-result", game.pk)
-        context = table_context(game, operations.state_of(game), refused=refused)
+        context = table_context(game, operations.state_of(game), refused=refused, seat=seat)
         return render(request, "games/table.html", context, status=status)
     return redirect("game-table" if game.finished is None else "game-result", game.pk)
 
 
 @require_POST
-@login_required
 @limited("play")
 def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One action (ActionForm): applied once per event id; 409 with the rules' reason
-    when refused, 422 when the form itself does not read."""
-    game = get_game_for_user(request, pk)
+    when refused, 422 when the form itself does not read, 403 for a watcher. A player
+    of one side (two phones) acts as that side whatever the form says."""
+    seat = _acting(request, pk)
+    game, shown = seat.game, _seat_or_none(seat)
     form = ActionForm(request.POST)
     if not form.is_valid():
         problem = "; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items())
-        return _answer(request, game, refused=f"That action could not be read ({problem}).", status=422)
+        return _answer(
+            request, game, refused=f"That action could not be read ({problem}).", status=422, seat=shown
+        )
+    event = form.event()
+    if seat.side is not None:
+        event = event.model_copy(update={"side": seat.side})
     try:
-        played = operations.act(game, form.event())
+        played = operations.act(game, event)
     except Refused as exc:
-        return _answer(request, game, refused=exc.reason, status=409)
-    return _answer(request, played.game)
+        return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
+    return _answer(request, played.game, seat=shown)
 
 
 @require_POST
-@login_required
 @limited("play")
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Undo one action: the one named (the table's Undo names the latest when it was
-    drawn, so an undo resent does not undo a second action)."""
-    game = get_game_for_user(request, pk)
+    drawn, so an undo resent does not undo a second action). With two phones a side
+    undoes only its own actions; a watcher gets 403."""
+    seat = _acting(request, pk)
+    game, shown = seat.game, _seat_or_none(seat)
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return _answer(request, game, refused="That undo could not be read.", status=422)
+        return _answer(request, game, refused="That undo could not be read.", status=422, seat=shown)
     try:
-        played = operations.undo(game, form.cleaned_data["event"] or None)
+        played = operations.undo(game, form.cleaned_data["event"] or None, seat.side)
     except Refused as exc:
-        return _answer(request, game, refused=f"Nothing undone: {exc.reason}.", status=409)
-    return _answer(request, played.game)
+        return _answer(
+            request, operations.fresh(game), refused=f"Nothing undone: {exc.reason}.", status=409, seat=shown
+        )
+    return _answer(request, played.game, seat=shown)
 
 
 @require_POST
-@login_required
 @limited("play")
 def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """End the game and show its result."""
-    game = get_game_for_user(request, pk)
+    """End the game and show its result (either player; 403 for a watcher)."""
+    seat = _acting(request, pk)
+    game = seat.game
     declared = any(a.name == "end" for a in play_rules(game.system).trackers.actions)
-    operations.finish(game, Event(id=new_event_id(), side=0, action="end") if declared else None)
+    operations.finish(game, Event(id=new_event_id(), side=seat.side or 0, action="end") if declared else None)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = f"/games/{game.pk}/result/"
@@ -219,12 +269,14 @@ def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @never_cache
-@login_required
 def result(request: HttpRequest, pk: int) -> HttpResponse:
     """The result of a game (finished or not yet): Victory Points, winner, casualties,
-    turns played, and the full log."""
-    game = get_game_for_user(request, pk)
-    return render(request, "games/result.html", result_context(game, operations.state_of(game)))
+    turns played, and the full log, as the request's seat may see them."""
+    seat = seat_of(request, pk)
+    game = seat.game
+    return render(
+        request, "games/result.html", result_context(game, operations.state_of(game), _seat_or_none(seat))
+    )
 
 
 @require_POST
@@ -245,19 +297,44 @@ def _download(game: Game, content: str, content_type: str, ext: str) -> HttpResp
 
 
 @require_GET
-@login_required
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
-    """The game as ``muster.game/1`` JSON (docs/formats.md)."""
-    game = get_game_for_user(request, pk)
-    return _download(game, game_json(game), "application/json", "json")
+    """The game as ``muster.game/1`` JSON (docs/formats.md), each event as the
+    request's seat may see it (a card still held back has no outcome)."""
+    seat = seat_of(request, pk)
+    game = seat.game
+    shown = _seat_or_none(seat)
+    return _download(
+        game,
+        game_json(game, operations.state_of(game), shown.viewer if shown else None),
+        "application/json",
+        "json",
+    )
 
 
 @require_GET
-@login_required
 def export_text(request: HttpRequest, pk: int) -> HttpResponse:
-    """The game's result and log as plain text."""
-    game = get_game_for_user(request, pk)
+    """The game's result and log as plain text, as the request's seat may see them."""
+    seat = seat_of(request, pk)
+    game = seat.game
     rules = play_rules(game.system)
-    return _download(
-        game, game_text(game, operations.state_of(game), rules), "text/plain; charset=utf-8", "txt"
+    shown = _seat_or_none(seat)
+    state = rules.view(operations.state_of(game), shown.viewer if shown else None)
+    return _download(game, game_text(game, state, rules), "text/plain; charset=utf-8", "txt")
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker that keeps game tables for offline (templates/games/sw.js),
+    served from the site's root so its scope is the whole site; never cached long, so a
+    new version reaches phones on their next visit."""
+    from django.conf import settings
+
+    response = render(
+        request,
+        "games/sw.js",
+        {"static_prefix": "/" + settings.STATIC_URL.lstrip("/")},
+        content_type="text/javascript; charset=utf-8",
     )
+    response["Service-Worker-Allowed"] = "/"
+    patch_cache_control(response, no_cache=True)
+    return response

@@ -15,8 +15,9 @@ from django.db import transaction
 
 from roster.catalogue import get_catalogue
 from roster.models import Roster
+from roster.operations import pin_supplement
 from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
-from roster.supplements.pins import pin, pinned_version
+from roster.supplements.pins import pinned_version
 from rules.names import name_key
 from rules.registry import SYSTEMS
 from rules.supplement import SUPPLEMENT_FORMAT, merge, read_supplement
@@ -80,5 +81,5 @@ def fill(owner: Any, roster: Roster, table: str, entry: str, values: dict[str, A
             else []
         )
         for each in [roster, *(r for r in others if r.pk != roster.pk and r.owner_id == owner.pk)]:
-            pin(each, version)
+            pin_supplement(each, version)
     return version

@@ -13,8 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models, transaction
 
-from rules.supplement import Supplement as SupplementDocument
-from rules.supplement import dump_supplement, read_supplement, supplement_digest
+from rules.supplement import SupplementDocument, dump_supplement, read_supplement, supplement_digest
 
 KEPT_VERSIONS = 20
 

@@ -1,12 +1,13 @@
-"""Which supplement version a roster uses, and the versions it could move to."""
+"""Which supplement version a roster uses, and the versions it could move to (reads;
+pinning a version is roster.operations.pin_supplement)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from roster.models import Roster, RosterRead
 from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
-from rules.supplement import Supplement as SupplementDocument
-from rules.supplement import supplement_digest
+from rules.supplement import SupplementDocument, supplement_digest
 
 _documents: dict[str, SupplementDocument] = {}
 CACHE_SIZE = 256
@@ -29,34 +30,19 @@ def version_document(version: SupplementVersion) -> SupplementDocument:
     return document
 
 
-def pinned_supplement(roster: Any) -> SupplementDocument | None:
+def pinned_supplement(roster: Roster | RosterRead) -> SupplementDocument | None:
     """The parsed supplement the roster uses at its pinned version, or None. Without a
-    query when the roster was read with its pin's digest (Roster.objects.for_editing())
-    and that content is cached, or when it pins none."""
-    if "pinned_digest" in roster.__dict__:
-        digest = roster.__dict__["pinned_digest"]
-        if digest is None:
+    query when the roster was read with its pin's digest (a RosterRead from
+    Roster.objects.for_editing()) and that content is cached, or when it pins none."""
+    if isinstance(roster, RosterRead):
+        if roster.pinned_digest is None:
             return None
-        if digest in _documents:
-            return _documents[digest]
+        cached = _documents.get(roster.pinned_digest)
+        if cached is not None:
+            return cached
+        roster = roster.roster
     version = pinned_version(roster)
     return version_document(version) if version is not None else None
-
-
-def pin(roster: Any, version: SupplementVersion | None) -> None:
-    """Make the roster use ``version`` (None: no supplement), and bring the roster list's
-    summary (cost, legal) up to date with it. Cached sheets need nothing: their key holds
-    the supplement's digest (roster.printing.queue.key_of)."""
-    from roster.evaluation import evaluate_roster
-    from roster.models import Roster
-
-    if version is None:
-        RosterSupplement.objects.filter(roster=roster).delete()
-    else:
-        RosterSupplement.objects.update_or_create(roster=roster, defaults={"version": version})
-    roster.__dict__.pop("pinned_digest", None)  # read with the roster, now out of date
-    roster.summary = evaluate_roster(roster).summary
-    Roster.objects.filter(pk=roster.pk).update(summary=roster.summary)
 
 
 def adopt(owner: Any, document: SupplementDocument) -> SupplementVersion:

@@ -28,6 +28,15 @@ register.filter("number", number)
 
 
 @register.filter
+def playable(system_id: str) -> bool:
+    """``{% if roster.system|playable %}``: the system has rules of play at the table
+    (its ``GameSystem.play``; docs/play.md), so its rosters get a Play button."""
+    from roster.games.systems import playable as has_play
+
+    return has_play(system_id)
+
+
+@register.filter
 def distinct_abilities(models: Any) -> list[dict[str, Any]]:
     """Every ability of a Beestwars warband's models (``derived["abilities"]``) once, in
     the order first met: [{"name", "slug", "summary", "page", "from"}...]. For the

@@ -22,9 +22,10 @@ from roster.accounts.archive import ArchiveError, build_archive, read_archive_up
 from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import catalogue_and_digest
 from roster.limits import limited
-from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
+from roster.models import Roster, ShareLink
+from roster.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster, pin_supplement
 from roster.supplements.models import Supplement
-from roster.supplements.pins import adopt, pin
+from roster.supplements.pins import adopt
 from roster.views.common import player
 
 
@@ -96,17 +97,17 @@ def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespons
             )
     except ArchiveError as exc:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
-    # One short transaction per roster (Roster.create's own), never one around the whole
+    # One short transaction per roster (create_roster's own), never one around the whole
     # zip: on SQLite a transaction holds the database's one write lock, and 200 rosters
     # evaluated inside one kept every other player's edit waiting for seconds. All or
     # nothing still: if a roster cannot be made, the ones made before it are deleted.
     made: list[int] = []
     try:
         for document, supplement in documents:
-            roster = Roster.create(player(request), document, action="Imported")
+            roster = create_roster(player(request), document, action="Imported")
             made.append(roster.pk)
             if supplement is not None:  # the export carried its supplement: the same numbers
-                pin(roster, adopt(player(request), supplement))
+                pin_supplement(roster, adopt(player(request), supplement))
     except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
         Roster.objects.filter(pk__in=made).delete()
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)

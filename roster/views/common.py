@@ -16,9 +16,9 @@ from django_htmx.http import push_url, retarget
 from django_htmx.middleware import HtmxDetails
 
 from roster.book_examples import book_comparison
-from roster.evaluation import Evaluation, evaluate_roster
+from roster.evaluation import Evaluation, Rules, evaluate_roster, read_rules
 from roster.forms import RevisionForm
-from roster.models import Roster
+from roster.models import Roster, RosterRead
 from roster.rules_changes import rules_changes
 from roster.systems import ui_for
 from rules.registry import SYSTEMS
@@ -40,12 +40,24 @@ def player(request: HttpRequest) -> User:
 
 
 def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:
-    """The user's own, undeleted roster, read with what an edit needs beside it
-    (Roster.objects.for_editing()); 404 for anyone else's, so ids leak nothing."""
-    roster = Roster.objects.for_editing(pk, request.user.pk) if request.user.pk is not None else None
-    if roster is None:
+    """The user's own, undeleted roster; 404 for anyone else's, so ids leak nothing."""
+    return _read_for_user(request, pk).roster
+
+
+def get_roster_and_rules(request: HttpRequest, pk: int) -> tuple[Roster, Rules]:
+    """The user's own, undeleted roster and the rules it is evaluated with (rules data and
+    pinned supplement, roster.evaluation.read_rules): one SELECT and, when those are
+    cached, no other query. Pass the rules on to whatever evaluates the roster in the same
+    request. 404 for anyone else's roster."""
+    read = _read_for_user(request, pk)
+    return read.roster, read_rules(read)
+
+
+def _read_for_user(request: HttpRequest, pk: int) -> RosterRead:
+    read = Roster.objects.for_editing(pk, request.user.pk) if request.user.pk is not None else None
+    if read is None:
         raise Http404("no such roster")
-    return roster
+    return read
 
 
 def posted_revision(request: HttpRequest) -> int:
@@ -72,15 +84,17 @@ def editor_context(
     focus: str | None = None,
     add_error: str | None = None,
     picker: str | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
-    """Everything editor.html needs, from one Evaluation of the stored document.
+    """Everything editor.html needs, from one Evaluation of the stored document (made
+    with ``rules`` when not given).
 
     ``open_index`` is the model open for editing (None: the warband's settings);
     ``submitted`` is (model index, rejected form values, field errors) to show again;
     ``focus`` the id of the element that takes the focus after the swap;
     ``add_error`` a message for the add-a-model form; ``picker`` the open picker.
     """
-    evaluation = evaluation or evaluate_roster(roster)
+    evaluation = evaluation or evaluate_roster(roster, rules=rules)
     context = panel_context(roster, evaluation, notice=notice, conflict=conflict)
     count = len(evaluation.report.models)
     if open_index is not None and not 0 <= open_index < count:
@@ -216,13 +230,18 @@ def respond_conflict(
 
 
 def after_edit(
-    request: HtmxHttpRequest, roster: Roster, index: int | None = None, *, focus: str | None = None
+    request: HtmxHttpRequest,
+    roster: Roster,
+    index: int | None = None,
+    *,
+    focus: str | None = None,
+    rules: Rules | None = None,
 ) -> HttpResponse:
     """After a successful structural edit: the editor region with model ``index`` open
     (htmx; ``focus`` names the element to focus, by default that model's name field)
-    or a redirect to it (plain POST)."""
+    or a redirect to it (plain POST). ``rules``: the request's, if it read them."""
     if request.htmx:
         if focus is None and index is not None:
             focus = f"m{index}-name"
-        return respond_editor(request, roster, open_index=index, focus=focus)
+        return respond_editor(request, roster, open_index=index, focus=focus, rules=rules)
     return redirect(editor_url(roster, index), permanent=False)

@@ -17,10 +17,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from roster import operations
-from roster.evaluation import evaluate_roster, roster_catalogue
+from roster.evaluation import Rules, evaluate_roster, roster_catalogue
 from roster.forms import AddModelForm, MoveForm, read_model
-from roster.models import Roster, StaleRevision
-from roster.operations import Change, ModelEdit, Refused
+from roster.models import Roster
+from roster.operations import Change, ModelEdit, Refused, StaleRevision
 from roster.systems import ui_for
 from roster.views.common import (
     HtmxHttpRequest,
@@ -28,7 +28,7 @@ from roster.views.common import (
     card,
     editor_context,
     editor_url,
-    get_roster_for_user,
+    get_roster_and_rules,
     model_index,
     panel_context,
     posted_revision,
@@ -49,11 +49,11 @@ def _picker(request: HtmxHttpRequest) -> str | None:
     return value if value in PICKERS else None
 
 
-def _page(request: HtmxHttpRequest, roster: Roster, open_index: int | None) -> HttpResponse:
+def _page(request: HtmxHttpRequest, roster: Roster, rules: Rules, open_index: int | None) -> HttpResponse:
     picker = _picker(request)
     # An opened picker takes the focus to its search box, so typing filters at once.
     focus = f"m{open_index}-pick-search" if picker and open_index is not None else None
-    context = editor_context(roster, open_index=open_index, picker=picker, focus=focus)
+    context = editor_context(roster, open_index=open_index, picker=picker, focus=focus, rules=rules)
     if request.htmx and not request.htmx.history_restore_request:
         return _editor_partial(request, context, 200)
     return render(request, "roster/editor.html", context)
@@ -64,7 +64,7 @@ def _page(request: HtmxHttpRequest, roster: Roster, open_index: int | None) -> H
 @login_required
 def edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The editor page: the warband overview, its totals and settings."""
-    return _page(request, get_roster_for_user(request, pk), None)
+    return _page(request, *get_roster_and_rules(request, pk), None)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -75,27 +75,27 @@ def model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     the back button keep it), POST saves its form (see ``update_model``)."""
     if request.method == "POST":
         return update_model(request, pk, index)
-    roster = get_roster_for_user(request, pk)
-    return _page(request, roster, model_index(roster, index))
+    roster, rules = get_roster_and_rules(request, pk)
+    return _page(request, roster, rules, model_index(roster, index))
 
 
 def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     """Save one model's form. Good values are saved even when another field is bad; a bad
     value comes back at its field (422) with the stored one kept."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     model_index(roster, index)
     ui = ui_for(roster.system)
     current = roster.document["models"][index]
-    edit = read_model(ui, request.POST, current, roster_catalogue(roster))
+    edit = read_model(ui, request.POST, current, roster_catalogue(rules))
     # A saved edit can always be undone and never redone: Undo and Redo are redrawn only
     # when that differs from before (Redo was possible iff the commit dropped undone
     # revisions, which spares a query).
     could_undo = roster.can_undo
     try:
-        change = operations.update_model(roster, index, edit, posted_revision(request))
+        change = operations.update_model(roster, index, edit, posted_revision(request), rules=rules)
     except StaleRevision as exc:
         return _model_conflict(request, exc.current, index, edit)
-    before = (could_undo, roster.dropped_redo)
+    before = (could_undo, change.dropped_redo)
     status = 422 if edit.errors else 200
     if not request.htmx:
         if edit.errors:
@@ -156,14 +156,14 @@ def _model_conflict(request: HtmxHttpRequest, current: Roster, index: int, edit:
 @login_required
 def update_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Change the warband name and the system's options (game size...)."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     ui = ui_for(roster.system)
-    options, errors = ui.options_from_post(request.POST, roster_catalogue(roster))
+    options, errors = ui.options_from_post(request.POST, roster_catalogue(rules))
     name = request.POST.get("name", roster.name)
     change = None
     if not errors:
         try:
-            change = operations.update_options(roster, name, options, posted_revision(request))
+            change = operations.update_options(roster, name, options, posted_revision(request), rules=rules)
         except Refused as exc:
             errors[exc.field or "options"] = exc.message
         except StaleRevision as exc:
@@ -174,14 +174,14 @@ def update_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             context.update(submitted_options={**options, "name": name})
             return _editor_partial(request, context, 409)
     if change is None:
-        context = editor_context(roster)
+        context = editor_context(roster, rules=rules)
         # As a model's fields say it: the typed value stays in the form, unsaved.
         unsaved = {k: f"{v} (not saved: the stored options are kept)" for k, v in errors.items()}
         context.update(option_errors=unsaved, submitted_options={**options, "name": name})
         if not request.htmx:
             return render(request, "roster/editor.html", context, status=422)
         return _editor_partial(request, context, 422)
-    return after_edit(request, roster, focus="roster-name" if "name" in request.POST else None)
+    return after_edit(request, roster, focus="roster-name" if "name" in request.POST else None, rules=rules)
 
 
 def _editor_partial(request: HtmxHttpRequest, context: dict[str, object], status: int) -> HttpResponse:
@@ -192,73 +192,91 @@ def _editor_partial(request: HtmxHttpRequest, context: dict[str, object], status
 
 
 def _structural(
-    request: HtmxHttpRequest, roster: Roster, do: Callable[..., Change], **kwargs: object
+    request: HtmxHttpRequest, roster: Roster, rules: Rules, do: Callable[..., Change], **kwargs: object
 ) -> HttpResponse:
     """Run a structural operation and answer with the editor, the changed model open."""
     try:
-        change = do(roster, **kwargs)
+        change = do(roster, rules=rules, **kwargs)
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
     except Refused as exc:
-        return respond_editor(request, roster, status=422, add_error=str(exc))
-    return after_edit(request, roster, change.model)
+        return respond_editor(request, roster, status=422, add_error=str(exc), rules=rules)
+    return after_edit(request, roster, change.model, rules=rules)
 
 
 @require_POST
 @login_required
 def add_model(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Add a model of the posted kind (hero, companion, follower; a profile...) at the end."""
-    roster = get_roster_for_user(request, pk)
+    """Add a model of the posted kind (hero, companion, follower; a profile...) at the
+    end, and open it; with a ``count`` of 2 or more, add that many and stay on the
+    warband, the last new row focused (plain POST: scrolled to)."""
+    roster, rules = get_roster_and_rules(request, pk)
     form = AddModelForm(request.POST)
     form.is_valid()
-    return _structural(
-        request, roster, operations.add_model, kind=form.cleaned_data.get("kind") or "", revision=form.value()
-    )
+    try:
+        count = form.count_value()
+    except ValueError as exc:
+        return respond_editor(request, roster, status=422, add_error=str(exc))
+    kind = form.cleaned_data.get("kind") or ""
+    if count == 1:
+        return _structural(request, roster, rules, operations.add_model, kind=kind, revision=form.value())
+    try:
+        change = operations.add_model(roster, kind, form.value(), count, rules=rules)
+    except StaleRevision as exc:
+        return respond_conflict(request, exc.current, CONFLICT)
+    except Refused as exc:
+        return respond_editor(request, roster, status=422, add_error=str(exc))
+    row = f"row-{change.model}"
+    if not request.htmx:
+        return redirect(f"{editor_url(roster)}#{row}")
+    notice = f"Added {count} models at the end of the warband."
+    return respond_editor(request, roster, focus=row, notice=notice)
 
 
 @require_POST
 @login_required
 def remove_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     """Remove a model (Undo brings it back); the focus goes to the row now in its place."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     model_index(roster, index)
     try:
-        change = operations.remove_model(roster, index, posted_revision(request))
+        change = operations.remove_model(roster, index, posted_revision(request), rules=rules)
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
     focus = f"row-{change.model}" if change.model is not None else "add-kind"
     if not request.htmx:
         return redirect(editor_url(roster))
-    return respond_editor(request, roster, focus=focus)
+    return respond_editor(request, roster, focus=focus, rules=rules)
 
 
 @require_POST
 @login_required
 def duplicate_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     """Copy a model just below itself and open the copy."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     model_index(roster, index)
     try:
-        change = operations.duplicate_model(roster, index, posted_revision(request))
+        change = operations.duplicate_model(roster, index, posted_revision(request), rules=rules)
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
     except Refused as exc:
-        return respond_editor(request, roster, status=422, notice=str(exc), open_index=index)
-    return after_edit(request, roster, change.model)
+        return respond_editor(request, roster, status=422, notice=str(exc), open_index=index, rules=rules)
+    return after_edit(request, roster, change.model, rules=rules)
 
 
 @require_POST
 @login_required
 def move_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     """Move a model one place up or down (POST direction=up|down)."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     model_index(roster, index)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return after_edit(request, roster, index)
+        return after_edit(request, roster, index, rules=rules)
     return _structural(
         request,
         roster,
+        rules,
         operations.move_model,
         index=index,
         direction=form.cleaned_data["direction"],
@@ -267,29 +285,30 @@ def move_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
 
 
 def _step(request: HtmxHttpRequest, pk: int, delta: int) -> HttpResponse:
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     models_before = len(roster.document.get("models", []))
     try:
-        change = (operations.undo if delta < 0 else operations.redo)(roster, posted_revision(request))
+        step = operations.undo if delta < 0 else operations.redo
+        change = step(roster, posted_revision(request), rules=rules)
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
     if not change.saved:
         notice = f"Nothing to {'undo' if delta < 0 else 'redo'}."
         if request.htmx:
-            return respond_editor(request, roster, notice=notice)
+            return respond_editor(request, roster, notice=notice, rules=rules)
         messages.info(request, notice)
     if change.model is None:
-        return after_edit(request, roster, focus="undo-button" if delta < 0 else "redo-button")
+        return after_edit(request, roster, focus="undo-button" if delta < 0 else "redo-button", rules=rules)
     models_after = len(roster.document.get("models", []))
     if models_after < models_before:
         # The step took a model away: stay on the warband, on the row where it stood.
         row = f"row-{min(change.model, models_after - 1)}" if models_after else "add-kind"
-        return after_edit(request, roster, focus=row)
+        return after_edit(request, roster, focus=row, rules=rules)
     if not request.POST.get("open"):
         # Pressed on the warband (a phone's only Undo): stay there, on the changed row,
         # so that the next press is one tap away.
-        return after_edit(request, roster, focus=f"row-{change.model}")
-    return after_edit(request, roster, change.model, focus=f"model-{change.model}-title")
+        return after_edit(request, roster, focus=f"row-{change.model}", rules=rules)
+    return after_edit(request, roster, change.model, focus=f"model-{change.model}-title", rules=rules)
 
 
 @require_POST
@@ -311,8 +330,6 @@ def redo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 def acknowledge_rules(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The player has read what changed in the rules data; stop showing it."""
-    roster = get_roster_for_user(request, pk)
-    digest = evaluate_roster(roster).digest
-    Roster.objects.filter(pk=roster.pk).update(rules_digest=digest)
-    roster.rules_digest = digest
-    return after_edit(request, roster)
+    roster, rules = get_roster_and_rules(request, pk)
+    operations.acknowledge_rules(roster, rules.digest)
+    return after_edit(request, roster, rules=rules)

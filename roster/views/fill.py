@@ -15,14 +15,13 @@ from django.views.decorators.http import require_POST
 from roster import operations
 from roster.evaluation import roster_catalogue
 from roster.forms import read_model
-from roster.models import StaleRevision
-from roster.operations import ModelEdit
+from roster.operations import ModelEdit, StaleRevision
 from roster.supplements.fill import fill
 from roster.systems import ui_for
 from roster.views.common import (
     HtmxHttpRequest,
     after_edit,
-    get_roster_for_user,
+    get_roster_and_rules,
     model_index,
     player,
     posted_revision,
@@ -38,11 +37,12 @@ from rules.document import DocumentError
 def fill_gaps(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     """Save model ``index`` and write the values it supplies for its line's gaps into the
     player's supplement; the roster (and their others on that supplement) use them at once."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     model_index(roster, index)
     ui = ui_for(roster.system)
-    edit = read_model(ui, request.POST, roster.document["models"][index], roster_catalogue(roster))
-    target = None if edit.errors else ui.fill_target(roster_catalogue(roster), edit.saved)
+    catalogue = roster_catalogue(rules)
+    edit = read_model(ui, request.POST, roster.document["models"][index], catalogue)
+    target = None if edit.errors else ui.fill_target(catalogue, edit.saved)
     if target is None:
         return update_model(request, pk, index)  # nothing to fill: an ordinary save
     table, entry, values = target
@@ -56,7 +56,7 @@ def fill_gaps(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     own = {k: v for k, v in (saved.pop("supplied", None) or {}).items() if k not in values}
     if own:
         saved["supplied"] = own
-    try:
+    try:  # the rules are read again: the roster may pin a new supplement version now
         operations.update_model(roster, index, ModelEdit(saved, saved, {}), posted_revision(request))
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT, index)

@@ -9,11 +9,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from roster import operations
-from roster.models import Revision, StaleRevision
+from roster.models import Revision
+from roster.operations import StaleRevision
 from roster.revisions import KEEP_DAILY, KEEP_NEWEST
 from roster.views.common import (
     HtmxHttpRequest,
     after_edit,
+    get_roster_and_rules,
     get_roster_for_user,
     posted_revision,
     respond_conflict,
@@ -42,12 +44,12 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def restore(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Make a revision current again: an earlier one as a new revision, an undone one by
-    redoing up to it (Roster.restore)."""
-    roster = get_roster_for_user(request, pk)
+    redoing up to it (roster.operations.restore)."""
+    roster, rules = get_roster_and_rules(request, pk)
     try:
-        change = operations.restore(roster, number, posted_revision(request))
+        change = operations.restore(roster, number, posted_revision(request), rules=rules)
     except Revision.DoesNotExist:
         raise Http404("no such revision") from None
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
-    return after_edit(request, roster, change.model)
+    return after_edit(request, roster, change.model, rules=rules)

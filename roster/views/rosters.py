@@ -13,15 +13,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from roster import operations
 from roster.catalogue import get_catalogue
-from roster.models import Roster, StaleRevision, TooManyRosters
-from roster.quota import undelete
+from roster.models import Roster
+from roster.operations import StaleRevision, TooManyRosters, create_roster
 from roster.supplements.fill import players_supplement
-from roster.supplements.pins import pin, pinned_version
+from roster.supplements.pins import pinned_version
 from roster.systems import UIS
 from roster.views.common import get_roster_for_user, player, posted_revision
 from roster.views.editor import CONFLICT
@@ -116,7 +116,7 @@ def roster_new(request: HttpRequest) -> HttpResponse:
     error = None
     if not errors:
         try:
-            roster = Roster.create(request.user, document)
+            roster = create_roster(request.user, document)
         except TooManyRosters as exc:
             error = exc.message
         else:
@@ -124,7 +124,7 @@ def roster_new(request: HttpRequest) -> HttpResponse:
             # game (the most recently changed one), as "Save for all my rosters" promises.
             own = players_supplement(request.user, roster)
             if own is not None:
-                pin(roster, own.latest)
+                operations.pin_supplement(roster, own.latest)
             return redirect("roster-edit", roster.pk)
     form.update(options=options, errors=errors, name=name)
     return render(request, "roster/new.html", _new_context(forms, form, error), status=422)
@@ -142,7 +142,7 @@ def roster_from_example(request: HttpRequest, slug: str) -> HttpResponse:
     )
     document["example"] = slug  # its explanation beside the totals (roster.book_examples)
     try:
-        roster = Roster.create(request.user, document, action=f"Started from the example {example['name']}")
+        roster = create_roster(request.user, document, action=f"Started from the example {example['name']}")
     except TooManyRosters:
         return _full(request)
     return redirect("roster-edit", roster.pk)
@@ -156,12 +156,12 @@ def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     document = copy.deepcopy(roster.document)
     document["name"] = f"{roster.name[:190]} (copy)"
     try:
-        copy_ = Roster.create(request.user, document, action=f"Copied from {roster.name}")
+        copy_ = create_roster(request.user, document, action=f"Copied from {roster.name}")
     except TooManyRosters:
         return _full(request)
     used = pinned_version(roster)
     if used is not None:  # the copy uses the same supplement version
-        pin(copy_, used)
+        operations.pin_supplement(copy_, used)
     return redirect("roster-edit", copy_.pk)
 
 
@@ -173,7 +173,7 @@ def roster_rename(request: HttpRequest, pk: int) -> HttpResponse:
     document = {**copy.deepcopy(roster.document), "name": request.POST.get("name", "")}
     try:
         document = parse_document(document).model_dump(mode="json", exclude_none=True)
-        roster.commit(document, f"Renamed to {document['name']}", posted_revision(request))
+        operations.save_revision(roster, document, f"Renamed to {document['name']}", posted_revision(request))
     except DocumentError as exc:
         messages.error(request, f"{roster.name} was not renamed: the name must be {exc.message.lower()}.")
     except StaleRevision:
@@ -186,7 +186,7 @@ def roster_rename(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete (recoverably: the list offers Undo)."""
     roster = get_roster_for_user(request, pk)
-    Roster.objects.filter(pk=roster.pk).update(deleted=timezone.now())
+    operations.delete_roster(roster)
     return redirect(f"{reverse('roster-list')}?deleted={roster.pk}")
 
 
@@ -196,7 +196,7 @@ def roster_undelete(request: HttpRequest, pk: int) -> HttpResponse:
     """Undo a delete."""
     roster = get_object_or_404(Roster, pk=pk, owner=request.user, deleted__isnull=False)
     try:
-        undelete(roster)
+        operations.undelete_roster(roster)
     except TooManyRosters as exc:
         messages.error(request, exc.message)
     return redirect("roster-list")

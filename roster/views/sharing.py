@@ -13,17 +13,26 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
+from roster import operations
 from roster.evaluation import evaluate_roster
 from roster.limits import already_logged, limited
-from roster.models import Roster, ShareLink, TooManyRosters
+from roster.models import Roster, ShareLink
+from roster.operations import TooManyRosters, create_roster
 from roster.printing import queue as printing
 from roster.printing.queue import FAILED_SECONDS, ask
 from roster.sheet_names import sheet_disposition
 from roster.sheets import PAPERS, SheetInfo
-from roster.supplements.pins import adopt, pin, pinned_supplement
+from roster.supplements.pins import adopt, pinned_supplement
 from roster.systems import ui_for
 from roster.versions import compare_sheet, rules_version
-from roster.views.common import HtmxHttpRequest, after_edit, get_roster_for_user, panel_context, stopped_link
+from roster.views.common import (
+    HtmxHttpRequest,
+    after_edit,
+    get_roster_and_rules,
+    get_roster_for_user,
+    panel_context,
+    stopped_link,
+)
 from rules.registry import SYSTEMS
 
 # How often the page of a sheet being prepared asks where it stands (htmx), and how often
@@ -147,21 +156,21 @@ def sheet_status(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Create a share link (or keep the current one)."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     if active_link(roster) is None:
         ShareLink.objects.create(roster=roster)
         printing.after_edit(roster, roster.updated)  # the default sheet's QR code changed
-    return after_edit(request, roster)
+    return after_edit(request, roster, rules=rules)
 
 
 @require_POST
 @login_required
 def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Revoke every share link of the roster: they answer 404 from now on."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     if roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now()):
         printing.after_edit(roster, roster.updated)
-    return after_edit(request, roster)
+    return after_edit(request, roster, rules=rules)
 
 
 @require_POST
@@ -169,12 +178,12 @@ def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def share_restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Undo "Stop sharing": the link revoked in the last ten minutes works again, at the
     same address, unless the roster has a link already."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     link = stopped_link(roster)
     if link is not None and active_link(roster) is None:
         ShareLink.objects.filter(pk=link.pk).update(revoked=None)
         printing.after_edit(roster, roster.updated)
-    return after_edit(request, roster)
+    return after_edit(request, roster, rules=rules)
 
 
 def _shared_roster(token: str) -> tuple[ShareLink, Roster]:
@@ -232,11 +241,11 @@ def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
     document = copy.deepcopy(roster.document)
     document["name"] = f"{roster.name[:193]} (copy)"
     try:
-        mine = Roster.create(request.user, document, action=f"Copied from a shared link to {roster.name}")
+        mine = create_roster(request.user, document, action=f"Copied from a shared link to {roster.name}")
     except TooManyRosters as exc:
         messages.error(request, exc.message)
         return redirect("roster-list")
     used = pinned_supplement(roster)
     if used is not None:  # the copy keeps the numbers: the supplement comes along as the copier's
-        pin(mine, adopt(request.user, used))
+        operations.pin_supplement(mine, adopt(request.user, used))
     return redirect("roster-edit", mine.pk)

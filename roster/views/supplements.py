@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.catalogue import get_catalogue
 from roster.limits import limited
+from roster.operations import pin_supplement
 from roster.site import absolute
 from roster.supplements.changes import version_changes
 from roster.supplements.forms import (
@@ -30,7 +31,7 @@ from roster.supplements.forms import (
     homebrew_groups,
 )
 from roster.supplements.models import Supplement
-from roster.supplements.pins import pin, pinned_version, usable_supplements
+from roster.supplements.pins import pinned_version, usable_supplements
 from roster.views.common import get_roster_for_user, player
 from rules.document import DocumentError, path_words
 from rules.names import name_key
@@ -350,9 +351,9 @@ def roster_supplement(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             chosen = next((s for s in choices if s.pk == form.cleaned_data["supplement"]), None)
             if chosen is None:
-                pin(roster, None)
+                pin_supplement(roster, None)
             elif current is None or current.supplement_id != chosen.pk:
-                pin(roster, chosen.latest)
+                pin_supplement(roster, chosen.latest)
             return redirect("roster-edit", roster.pk)
         status = 422
     else:
@@ -388,5 +389,5 @@ def roster_supplement_accept(request: HttpRequest, pk: int) -> HttpResponse:
     current = pinned_version(roster)
     if current is None:
         return redirect("roster-supplement", roster.pk)
-    pin(roster, current.supplement.latest)
+    pin_supplement(roster, current.supplement.latest)
     return redirect("roster-edit", roster.pk)

@@ -13,11 +13,11 @@ from roster.accounts.archive import is_archive_upload
 from roster.catalogue import catalogue_and_digest
 from roster.evaluation import evaluate_roster
 from roster.limits import limited
-from roster.models import Roster, TooManyRosters
-from roster.supplements.pins import adopt, pin, pinned_supplement
+from roster.operations import TooManyRosters, create_roster, pin_supplement
+from roster.supplements.pins import adopt
 from roster.transfer import export_json, export_text, import_export
 from roster.views.account_page import import_zip
-from roster.views.common import get_roster_for_user
+from roster.views.common import get_roster_and_rules
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
 
 
@@ -31,9 +31,9 @@ def _download(content: str, content_type: str, filename: str) -> HttpResponse:
 @login_required
 def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster document as a .json download."""
-    roster = get_roster_for_user(request, pk)
+    roster, rules = get_roster_and_rules(request, pk)
     name = slugify(roster.name, allow_unicode=True) or "roster"
-    text = export_json(roster.document, pinned_supplement(roster))
+    text = export_json(roster.document, rules.supplement)
     return _download(text, "application/json; charset=utf-8", f"{name}.json")
 
 
@@ -41,8 +41,8 @@ def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def export_roster_text(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster as plain text for forums and chat."""
-    roster = get_roster_for_user(request, pk)
-    text = export_text(evaluate_roster(roster))
+    roster, rules = get_roster_and_rules(request, pk)
+    text = export_text(evaluate_roster(roster, rules=rules))
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
@@ -70,12 +70,12 @@ def import_roster(request: HttpRequest) -> HttpResponse:
             error = f"Not imported: {path_words(exc.path)}: {exc.message} (at {exc.path})."
     if not error:
         try:
-            roster = Roster.create(request.user, document, action="Imported")
+            roster = create_roster(request.user, document, action="Imported")
         except TooManyRosters as exc:
             error = exc.message
         else:
             if supplement is not None:  # the export carried its supplement: the same numbers here
-                pin(roster, adopt(request.user, supplement))
+                pin_supplement(roster, adopt(request.user, supplement))
             return redirect("roster-edit", roster.pk)
     return render(
         request, "roster/import.html", {"error": error, "text": pasted[:MAX_DOCUMENT_BYTES]}, status=422

@@ -8,12 +8,13 @@ from rules.beestwars import costs
 from rules.beestwars.catalogue import STATS, BeestwarsCatalogue
 from rules.beestwars.checks import run_checks
 from rules.beestwars.document import BeestwarsRoster
+from rules.beestwars.play import PLAY
 from rules.beestwars.supplement import BeestwarsSupplement
 from rules.beestwars.warband import Fighter, Warband
-from rules.document import DocumentError
 from rules.report import ModelReport, Report, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
-from rules.words import value_words
+from rules.words import labelled_value
 
 
 class BeestwarsSystem(GameSystem):
@@ -27,6 +28,7 @@ class BeestwarsSystem(GameSystem):
     catalogue_model = BeestwarsCatalogue
     supplement_model = BeestwarsSupplement
     editor = "roster.systems.beestwars:BeestwarsUI"
+    play = PLAY
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError at "$.models[i].profile" for each profile not in the catalogue."""
@@ -131,10 +133,10 @@ def _supplied_words(f: Fighter, catalogue: BeestwarsCatalogue, by: str = "player
     out = []
     points, origin = costs.value_of(f, "points")
     if origin == by:
-        out.append(value_words("Points", points))
+        out.append(labelled_value("Points", points))
     for key, stat in costs.stat_values(f, catalogue).items():
         if stat["from"] == by:
-            out.append(value_words(catalogue.stat_names[key], stat["text"]))
+            out.append(labelled_value(catalogue.stat_names[key], stat["text"]))
     return out
 
 

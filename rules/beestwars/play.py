@@ -215,6 +215,10 @@ class BeestwarsPlay(TablePlay):
     trackers = TRACKERS
     wound_word = ""
 
+    def models(self, document: Any, report: Any) -> list[PlayModel]:
+        """The models for the table from an evaluated roster: :func:`play_models`."""
+        return play_models(document, report)
+
     def starting_resources(self, snapshot: Snapshot, side: int) -> dict[str, int]:
         """Five Froth each (pp.4, 9)."""
         return {FROTH: STARTING_FROTH}

@@ -9,15 +9,17 @@ from rules.brutality.catalogue import BrutalityCatalogue
 from rules.brutality.checks import run_checks
 from rules.brutality.derived import model_report
 from rules.brutality.document import BrutalityRoster
+from rules.brutality.play import PLAY
 from rules.brutality.supplement import BrutalitySupplement
 from rules.brutality.warband import Warband
-from rules.document import DocumentError
 from rules.report import Report, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
 
 
 class BrutalitySystem(GameSystem):
-    """Brutality: points (Basic 1, Upgraded 1.5) or points-free games, Simple or Moderate mode."""
+    """Brutality: points games (a price per Basic and per Upgraded model, from the rules data)
+    or points-free games, Simple or Moderate mode."""
 
     id = "brutality"
     title = "Brutality Skirmish Wargame"
@@ -27,6 +29,7 @@ class BrutalitySystem(GameSystem):
     catalogue_model = BrutalityCatalogue
     supplement_model = BrutalitySupplement
     editor = "roster.systems.brutality:BrutalityUI"
+    play = PLAY
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError (with its JSON path) for each class, upgrade, Model Trait,

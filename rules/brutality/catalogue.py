@@ -168,15 +168,21 @@ class StatLimits(Strict):
 
 
 class Points(Strict):
-    """Points per model: Basic and Upgraded (1 and 1.5). Source: "Building Your Army List - Moderate"."""
+    """Points per model, Basic and Upgraded (the values are in fixtures/brutality.json).
+    Source: "Building Your Army List - Moderate"."""
 
     basic: int | float = Field(ge=0, allow_inf_nan=False)
     upgraded: int | float = Field(ge=0, allow_inf_nan=False)
     section: Section
 
     def cost(self, upgraded: bool) -> Decimal:
-        """The exact cost of one model in points (Decimal: 1 or 1.5, never a float)."""
+        """The exact cost of one model in points (a Decimal, never a float)."""
         return Decimal(str(self.upgraded if upgraded else self.basic))
+
+    @property
+    def prices(self) -> str:
+        """The prices in the book's words, "Basic <basic>, Upgraded <upgraded>" (points)."""
+        return f"Basic {self.basic}, Upgraded {self.upgraded}"
 
 
 class Range(Strict):

@@ -61,8 +61,9 @@ def check_one_leader(w: Warband) -> list[Issue]:
 
 
 def check_points_limit(w: Warband) -> list[Issue]:
-    """Points game: Basic models cost 1, Upgraded 1.5, and the total may not pass the
-    agreed limit. Exact, never rounded. Source: "Building Your Army List - Moderate"."""
+    """Points game: the models' prices (the rules data's ``points``, Basic or Upgraded)
+    added up may not pass the agreed limit. Exact, never rounded.
+    Source: "Building Your Army List - Moderate"."""
     limit, cost = w.limit, w.cost
     if limit is None or cost <= limit:
         return []

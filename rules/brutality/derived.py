@@ -20,11 +20,12 @@ from rules.brutality.stats import (
 )
 from rules.brutality.warband import Fighter
 from rules.report import CostLine, ModelReport
-from rules.words import value_words
+from rules.words import labelled_value
 
 
 def cost_line(f: Fighter) -> CostLine:
-    """The model's one priced line: "Basic Melee" 1 or "Upgraded: Berserker (Melee)" 1.5 points."""
+    """The model's one priced line, "Basic Melee" or "Upgraded: Berserker (Melee)", at the
+    rules data's price (``points``)."""
     class_name = f.cls.name if f.cls else f.model.class_
     homebrew = " (homebrew)" if any(e is not None and e.homebrew for e in (f.cls, f.upgrade)) else ""
     if f.upgraded:
@@ -100,7 +101,7 @@ def supplied_words(used: dict[str, Any], catalogue: BrutalityCatalogue) -> list[
     out = []
     for key, value in used.items():
         label, unit = names.get(key, (key, ""))
-        out.append(value_words(label, value if isinstance(value, bool) else f"{value}{unit}"))
+        out.append(labelled_value(label, value if isinstance(value, bool) else f"{value}{unit}"))
     return out
 
 

@@ -431,6 +431,10 @@ class BrutalityPlay(TablePlay):
     trackers = TRACKERS
     wound_word = "Hit Points"
 
+    def models(self, document: Any, report: Any) -> list[PlayModel]:
+        """The models for the table from an evaluated roster: :func:`play_models`."""
+        return play_models(document, report)
+
     def typed_models(self, models: list[PlayModel]) -> list[PlayModel]:
         """With no model tagged "leader", the first typed model is the Leader (every
         warband has one, List Guidelines)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from rules.brutality.catalogue import (
     BrutalityCatalogue,
@@ -16,10 +15,8 @@ from rules.brutality.catalogue import (
     Upgrade,
 )
 from rules.brutality.document import BrutalityModel, BrutalityRoster
+from rules.brutality.stat_line import EffectiveStat
 from rules.report import Issue, Severity
-
-if TYPE_CHECKING:
-    from rules.brutality.stats import EffectiveStat
 
 SYSTEM_ID = "brutality"
 
@@ -116,7 +113,8 @@ class Warband:
 
     @property
     def cost(self) -> Decimal:
-        """The warband's points: 1 per Basic model plus 1.5 per Upgraded model, exact."""
+        """The warband's points: the rules data's price of each model (``points``: Basic
+        or Upgraded), added exactly."""
         return sum((f.cost for f in self.fighters), Decimal(0))
 
     @property

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.document import DocumentError
 from rules.iron_honor import costs
 from rules.iron_honor.catalogue import IronHonorCatalogue
 from rules.iron_honor.checks import run_checks
 from rules.iron_honor.document import IronHonorRoster
+from rules.iron_honor.play import PLAY
 from rules.iron_honor.supplement import IronHonorSupplement
 from rules.iron_honor.warband import Fighter, Warband
 from rules.report import ModelReport, Report, page_source, sort_issues
+from rules.schema import DocumentError
 from rules.system import GameSystem
 
 
@@ -26,6 +27,7 @@ class IronHonorSystem(GameSystem):
     catalogue_model = IronHonorCatalogue
     supplement_model = IronHonorSupplement
     editor = "roster.systems.iron_honor:IronHonorUI"
+    play = PLAY
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError for each game size, type, skill or trait not in the catalogue."""

@@ -305,6 +305,10 @@ class IronHonorPlay(TablePlay):
     trackers = TRACKERS
     wound_word = "Wounds"
 
+    def models(self, document: Any, report: Any) -> list[PlayModel]:
+        """The models for the table from an evaluated roster: :func:`play_models`."""
+        return play_models(document, report)
+
     def typed_models(self, models: list[PlayModel]) -> list[PlayModel]:
         """With no model tagged "hero", the first typed model is the hero (a party is
         listed hero first, p.14); every model gets its type as role."""

@@ -309,6 +309,13 @@ class PlayRules(ABC):
         ``notices``. Raises :class:`Refused` when the event does not make sense now,
         before changing anything (replay relies on it and makes no copy)."""
 
+    def models(self, document: Any, report: Any) -> list[PlayModel]:
+        """The models of a side from an evaluated roster: ``document`` its JSON dict,
+        ``report`` its :class:`rules.report.Report`. Each system reads its own Wounds /
+        Hit Points, Leader, Hero... from the report; this default gives the models'
+        names only (no Wounds known: the player is asked)."""
+        return [PlayModel(name=m.name) for m in report.models]
+
     def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
         """The server's random outcome for ``event`` about to be appended (which die came
         out of the bag, which card was drawn), chosen with ``rng`` (a

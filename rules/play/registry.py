@@ -1,44 +1,58 @@
 """The rules of play of each game system, and how a side enters a game.
 
-``PLAY_RULES`` maps a system id to its :class:`~rules.play.core.PlayRules` (one line per
-system, like :mod:`rules.registry`). :func:`snapshot_side` makes a side from an
-evaluated Muster roster or an uploaded export; :func:`typed_side` from names and
-Wounds / Hit Points typed in for an opponent who is not on Muster.
+There is no second registry: a system's rules of play are its ``GameSystem.play``
+(:mod:`rules.registry` registers the system once). ``PLAY_RULES`` is a live, read-only
+view of the registered systems that have rules of play (system id ->
+:class:`~rules.play.core.PlayRules`); a system whose ``play`` is None is left out and
+cannot be played. :func:`snapshot_side` makes a side from an evaluated Muster roster or
+an uploaded export; :func:`typed_side` from names and Wounds / Hit Points typed in for
+an opponent who is not on Muster.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from rules.beestwars import play as beestwars_play
-from rules.brutality import play as brutality_play
-from rules.iron_honor import play as iron_honor_play
 from rules.play.base import TablePlay
 from rules.play.core import PlayModel, PlayRules, Scalar, SideSnapshot
+from rules.registry import SYSTEMS
 from rules.report import json_number
 
-PLAY_RULES: dict[str, PlayRules] = {
-    m.PLAY.system_id: m.PLAY for m in (iron_honor_play, brutality_play, beestwars_play)
-}
 
-#: Each system's reading of an evaluated roster: (document, report) -> models.
-_MODELS: dict[str, Callable[[Any, Any], list[PlayModel]]] = {
-    "iron-and-honor": iron_honor_play.play_models,
-    "brutality": brutality_play.play_models,
-    "beestwars": beestwars_play.play_models,
-}
+class _PlayRulesView(Mapping[str, PlayRules]):
+    """System id -> rules of play, read from ``rules.registry.SYSTEMS`` at each use (so
+    a system registered later, such as the test suite's, is seen)."""
+
+    def __getitem__(self, system_id: str) -> PlayRules:
+        system = SYSTEMS.get(system_id)
+        if system is None or system.play is None:
+            raise KeyError(system_id)
+        return system.play
+
+    def __iter__(self) -> Iterator[str]:
+        return (sid for sid, s in SYSTEMS.items() if s.play is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for s in SYSTEMS.values() if s.play is not None)
+
+
+PLAY_RULES: Mapping[str, PlayRules] = _PlayRulesView()
 
 
 def get_rules(system_id: str) -> PlayRules:
-    """The rules of play of ``system_id``; KeyError naming the known ids."""
+    """The rules of play of ``system_id`` (its ``GameSystem.play``); KeyError naming
+    the systems that can be played, for an unknown system or one without rules of play."""
     try:
         return PLAY_RULES[system_id]
     except KeyError:
-        raise KeyError(f"unknown system {system_id!r}; known: {', '.join(PLAY_RULES)}") from None
+        known = ", ".join(PLAY_RULES)
+        if system_id in SYSTEMS:
+            raise KeyError(f"{SYSTEMS[system_id].title} has no rules of play; playable: {known}") from None
+        raise KeyError(f"unknown system {system_id!r}; known: {known}") from None
 
 
 def snapshot_side(
@@ -61,7 +75,7 @@ def snapshot_side(
     Iron & Honor's ``fate_pool`` total is kept in ``totals``. KeyError for an unknown
     system.
     """
-    get_rules(system_id)
+    rules = get_rules(system_id)
     doc = document.model_dump(mode="json", exclude_none=True) if isinstance(document, BaseModel) else document
     totals: dict[str, Scalar] = {}
     for k, v in report.totals.items():
@@ -80,7 +94,7 @@ def snapshot_side(
         supplement=supplement,
         totals=totals,
         issues=issues,
-        models=_MODELS[system_id](doc, report),
+        models=rules.models(doc, report),
     )
 
 

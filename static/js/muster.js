@@ -1,59 +1,225 @@
 // Muster's few lines of JavaScript. Everything works without them (every form is a
-// plain POST, every model a link). With them, edits save as the player types and no
-// edit is ever lost; docs/editor.md explains the mechanism:
+// plain POST, every model a link). With them, edits save as the player makes them and
+// no edit is ever lost; docs/editor.md explains the mechanism:
 //
 // - A model form posts all of its fields on every save, so a save can never drop a
 //   value another field's save carried. Saves queue one after another on #editor
 //   (hx-sync), and each takes the form's values when it is sent, not when queued.
+// - A choice is sent at once, typing 300 ms after the last key or on leaving the field.
+// - Any other request (a picker, a row, Undo, a link...) first sends the waiting saves
+//   and goes once they are answered and accepted.
 // - Answers are morphed in (idiomorph), never swapped wholesale: the field being typed
 //   in keeps its value, caret and focus, and any field edited after the save was sent
 //   keeps the player's newer value (its own save is already queued).
 // - Every save carries the revision of the latest answer, so one tab never needs to
-//   resolve a conflict with itself.
+//   resolve a conflict with itself; after another tab's change, the refused fields are
+//   held, unsaved, until "Apply my change on top".
 (function () {
   "use strict";
 
   document.documentElement.classList.add("js");
 
+  var TYPING_PAUSE = 300; // ms after the last key before typing is sent
   var edits = 0; // counts the player's edits; a field remembers the number of its last one
   var swapping = null; // the edit count when the answer being swapped in was asked for
-  var sentAt = new WeakMap(); // form -> the edit count when its last save was sent
+  var sentAt = new WeakMap(); // element -> the edit count when its last request was sent
+  var waiting = new WeakMap(); // save form -> when its save was issued, until it is sent
+  var issued = new WeakSet(); // the events whose save went to htmx (queued or sent)
+  var timers = new WeakMap(); // save form -> the typing pause's timer
+  var served = new WeakMap(); // an edited field -> what the latest answer held for it
+  var held = []; // fields put back after a refused (409) save: {el, theirs}; see "Two tabs"
 
+  // A save form posts itself as the player edits it: the model's form and the warband's
+  // options (both have hx-post and hx-trigger).
+  function isSaveForm(form) {
+    return !!form && form.tagName === "FORM" && form.hasAttribute("hx-post") && form.hasAttribute("hx-trigger");
+  }
   function saveForm(el) {
     var form = el && el.form;
-    return form && form.hasAttribute("hx-post") && form.getAttribute("hx-trigger") ? form : null;
+    return isSaveForm(form) ? form : null;
+  }
+  function typing(el) {
+    return el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !/^(checkbox|radio|hidden|submit|button)$/.test(el.type));
   }
 
+  // Every edit is numbered. A choice (tick, select, stepper, pick) is sent at once;
+  // typing shortly after the last key, and when the player leaves the field.
+  function markEdited(el) {
+    edits += 1;
+    el.setAttribute("data-edit", String(edits));
+    held = held.filter(function (h) {
+      return h.el !== el; // edited again: a new change of the player's, saved as usual
+    });
+  }
   function edited(event) {
     var el = event.target;
     if (!el || el.hasAttribute("data-no-save") || !el.name) return;
     var form = saveForm(el);
     if (!form) return;
-    edits += 1;
-    el.setAttribute("data-edit", String(edits));
-    if (window.htmx) window.htmx.trigger(form, "edit");
+    markEdited(el);
+    if (typing(el)) later(form);
+    else save(form);
   }
   // "input" fires for every kind of field as the player changes it (a blur's "change"
   // would mark a field edited again after it was saved).
   document.addEventListener("input", edited);
+  document.addEventListener("change", function (event) {
+    var form = saveForm(event.target);
+    if (form && pending(form)) save(form); // left the field: no need to wait
+  });
+
+  function later(form) {
+    window.clearTimeout(timers.get(form));
+    timers.set(
+      form,
+      window.setTimeout(function () {
+        timers.delete(form);
+        save(form);
+      }, TYPING_PAUSE)
+    );
+  }
+  // Send the form's save now (htmx queues it behind any request in flight, and it takes
+  // the form's values when it leaves).
+  function save(form) {
+    window.clearTimeout(timers.get(form));
+    timers.delete(form);
+    if (!window.htmx || !document.body.contains(form)) return;
+    form.requestSubmit();
+  }
+
+  function pending(form) {
+    if (!form) return false;
+    if (timers.has(form)) return true;
+    return (sentAt.get(form) || 0) < maxEdit(form);
+  }
+  function maxEdit(form) {
+    var most = 0;
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (el.hasAttribute("data-edit")) most = Math.max(most, Number(el.getAttribute("data-edit")));
+    });
+    return most;
+  }
+  function pendingForms() {
+    return Array.prototype.filter.call(document.querySelectorAll("form[hx-post][hx-trigger]"), pending);
+  }
+
+  // Run ``then`` once every save of ``forms`` has been sent and answered, or not at all
+  // when one of them was refused (a bad value at its field, another tab's change): the
+  // player then sees why, and what they typed is still there.
+  function afterSaves(forms, then) {
+    var left = forms.length;
+    var ok = true;
+    forms.forEach(function (form) {
+      var done = function (event) {
+        var status = event.detail.xhr ? event.detail.xhr.status : 0;
+        if (status >= 200 && status < 300 && pending(form)) {
+          save(form); // edited again meanwhile: that save too
+          return;
+        }
+        form.removeEventListener("htmx:afterRequest", done);
+        ok = ok && status >= 200 && status < 300;
+        left -= 1;
+        if (left === 0 && ok) then();
+      };
+      form.addEventListener("htmx:afterRequest", done);
+      save(form);
+    });
+  }
 
   function newer(node) {
-    if (swapping === null || node.nodeType !== 1 || !node.hasAttribute("data-edit")) return false;
+    if (node.nodeType !== 1) return false;
+    if (isHeld(node)) return true;
+    if (swapping === null || !node.hasAttribute("data-edit")) return false;
     return Number(node.getAttribute("data-edit")) > swapping;
   }
 
   function configureMorph() {
     if (!window.Idiomorph) return;
     window.Idiomorph.defaults.ignoreActiveValue = true;
-    window.Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode) {
+    window.Idiomorph.defaults.callbacks.beforeNodeMorphed = function (oldNode, newNode) {
+      if (oldNode.nodeType === 1 && newNode && newNode.nodeType === 1) {
+        if (oldNode.hasAttribute("data-edit")) served.set(oldNode, state(newNode, true));
+        held.forEach(function (h) {
+          if (h.el === oldNode) h.theirs = state(newNode, true); // what is saved now
+        });
+      }
       return !newer(oldNode);
     };
     window.Idiomorph.defaults.callbacks.beforeNodeRemoved = function (node) {
+      if (held.length && node.nodeType === 1 && node.matches(".notice.conflict")) return false; // its Apply is still needed
       return !newer(node);
     };
   }
   configureMorph();
   document.addEventListener("DOMContentLoaded", configureMorph);
+
+  // Every request the editor makes (a picker, Done, a row, Back, Undo, Redo, History,
+  // duplicate, remove...) first sends the saves that wait, and goes only once they are
+  // answered and accepted: it can then never overtake them, nor redraw a field with a
+  // value older than the one typed.
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail.elt;
+    var trigger = event.detail.triggeringEvent;
+    if (isSaveForm(elt)) {
+      if (issued.has(trigger)) return; // its turn in htmx's queue: send it, never drop it there
+      var queued = waiting.get(elt);
+      if (queued && performance.now() - queued < 10000) {
+        event.preventDefault(); // one save already waits: it will carry these values too
+        return;
+      }
+      var pressed = trigger && trigger.type === "submit" && trigger.submitter;
+      if (!pressed && !pending(elt)) {
+        event.preventDefault(); // nothing new to send
+        return;
+      }
+      if (trigger) issued.add(trigger);
+      waiting.set(elt, performance.now());
+      return;
+    }
+    var forms = pendingForms();
+    if (!forms.length) return;
+    event.preventDefault();
+    afterSaves(forms, function () {
+      if (document.body.contains(elt)) event.detail.issueRequest(true);
+      else {
+        var again = counterpart(elt);
+        if (again) again.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      }
+    });
+  });
+
+  // The element a morph put in place of ``elt`` (same id, or same request).
+  function counterpart(elt) {
+    if (elt.id) return document.getElementById(elt.id);
+    var attrs = ["hx-get", "hx-post", "href"];
+    for (var i = 0; i < attrs.length; i++) {
+      var value = elt.getAttribute(attrs[i]);
+      if (value === null) continue;
+      var found = Array.prototype.filter.call(document.querySelectorAll(elt.tagName), function (e) {
+        return e.getAttribute(attrs[i]) === value && e.name === elt.name && e.value === elt.value;
+      });
+      if (found.length === 1) return found[0];
+    }
+    return null;
+  }
+
+  // A plain link (History, a sheet, an export, the site's menu) leaves the page: the
+  // waiting saves are sent first, then the browser follows it.
+  var leaving = false;
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[href]") : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (link.target || link.hasAttribute("download") || link.hasAttribute("hx-get") || link.closest("[hx-boost=true]")) return;
+    var href = link.getAttribute("href");
+    if (!href || href.charAt(0) === "#") return;
+    var forms = pendingForms();
+    if (!forms.length) return;
+    event.preventDefault();
+    afterSaves(forms, function () {
+      leaving = true;
+      window.location.assign(link.href);
+    });
+  });
 
   document.addEventListener("htmx:configRequest", function (event) {
     var params = event.detail.parameters;
@@ -61,17 +227,28 @@
     if (state && params && params.revision !== undefined && params.revision !== null) {
       params.revision = state.dataset.revision;
     }
-    sentAt.set(event.detail.elt, edits);
-    // htmx sends the last focused submit button with any request of its form; a
-    // stepper, remove or picker button only counts when it was actually pressed.
-    var form = event.detail.elt;
-    var trigger = event.detail.triggeringEvent;
-    var submitOnly = form && form.dataset ? form.dataset.submitOnly : "";
-    if (submitOnly && params && (!trigger || trigger.type !== "submit")) {
-      submitOnly.split(" ").forEach(function (name) {
-        delete params[name];
+    var elt = event.detail.elt;
+    sentAt.set(elt, edits);
+    waiting.delete(elt);
+    // A number field holding text the browser cannot read ("1e1000000", letters) gives
+    // an empty value, which would clear the stored one: leave it out of the save, so
+    // the stored value is kept (a field not posted keeps its value).
+    if (params && elt && elt.querySelectorAll) {
+      elt.querySelectorAll("input[type=number]").forEach(function (el) {
+        if (el.name && el.validity && el.validity.badInput) delete params[el.name];
       });
     }
+    // htmx sends the last focused submit button with any request of its form; a
+    // stepper, remove or picker button only counts when it was actually pressed.
+    var trigger = event.detail.triggeringEvent;
+    var submitOnly = elt && elt.dataset ? elt.dataset.submitOnly : "";
+    var pressed = trigger && trigger.type === "submit" && trigger.submitter ? trigger.submitter.name : null;
+    if (submitOnly && params) {
+      submitOnly.split(" ").forEach(function (name) {
+        if (name !== pressed) delete params[name];
+      });
+    }
+    if (held.length && elt.id === "model-form" && event.detail.formData) withTheirs(elt, event.detail.formData);
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -83,7 +260,10 @@
     }
     var elt = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     swapping = elt && sentAt.has(elt) ? sentAt.get(elt) : edits;
+    served = new WeakMap();
+    if (held.length && !sameModel(event.detail.serverResponse)) held = []; // another model: the refused change is given up
   });
+  document.addEventListener("htmx:afterSwap", restep);
   document.addEventListener("htmx:afterSettle", function () {
     swapping = null;
     var editor = document.getElementById("editor");
@@ -95,21 +275,8 @@
     }
   });
 
-  // Opening another model (or any link or button in the editor) first sends the open
-  // model's unsaved edits: the save is queued ahead of the navigation, never dropped.
-  document.addEventListener(
-    "click",
-    function (event) {
-      var link = event.target.closest ? event.target.closest("#editor a[href], #editor button") : null;
-      var form = document.getElementById("model-form");
-      if (!link || !form || form.contains(link) || !pending()) return;
-      form.requestSubmit();
-    },
-    true
-  );
-
-  // Steppers: with JavaScript a click changes the number at once and the save follows
-  // a pause, so quick clicks all count. Without JavaScript the button posts bump=MA:1
+  // Steppers: with JavaScript a click changes the number at once and is sent at once;
+  // quick clicks all count (a save waiting in the queue takes the latest number). Without JavaScript the button posts bump=MA:1
   // and the server steps the saved value.
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button[name=bump]") : null;
@@ -144,8 +311,40 @@
       });
       if (button.disabled) input.focus(); // the pressed + is off now: stay at its field
     }
-    input.dispatchEvent(new Event("input", { bubbles: true }));
+    markEdited(input);
+    if (saveForm(input)) save(saveForm(input)); // a choice: sent at once
   });
+
+  // An answer to an earlier step redraws the points left and the steppers as they were
+  // then; the steps the player took since (their fields kept by the morph) are counted
+  // again, so that quick clicks still cannot overspend.
+  function restep() {
+    document.querySelectorAll("[data-left]").forEach(function (points) {
+      var left = parseInt(points.getAttribute("data-left"), 10);
+      var changed = false;
+      points.querySelectorAll("input[data-edit]").forEach(function (input) {
+        if (!served.has(input)) return;
+        var base = parseInt(input.dataset.min, 10);
+        var mine = parseInt(input.value, 10);
+        var theirs = parseInt(served.get(input), 10);
+        if (isNaN(base) || isNaN(mine) || isNaN(theirs)) return;
+        left -= Math.max(0, mine - base) - Math.max(0, theirs - base);
+        changed = true;
+      });
+      if (!changed || isNaN(left)) return;
+      points.setAttribute("data-left", String(left));
+      points.querySelectorAll("button[name=bump]").forEach(function (b) {
+        var parts = b.value.split(":");
+        var field = b.form ? b.form.elements[parts[0]] : null;
+        var value = field ? parseInt(field.value, 10) : NaN;
+        if (isNaN(value)) return;
+        var min = parseInt(field.dataset.min, 10);
+        var max = parseInt(field.dataset.max, 10);
+        if (parts[1] === "-1") b.disabled = !isNaN(min) && value <= min;
+        else b.disabled = left <= 0 || (!isNaN(max) && value >= max);
+      });
+    });
+  }
 
   // Picker: with JavaScript a pick becomes a field of the model form at once (so it is
   // saved with everything else typed so far); without, the button posts add_trait.
@@ -296,15 +495,18 @@
   });
 
   // Two tabs: a save refused as stale (409) is answered with the model as it is now.
-  // The fields the player changed go back over it, unsaved, for "Apply my change on
-  // top" to send; everything else shows what the other tab saved.
+  // The fields the player changed go back over it, unsaved ("held"): until "Apply my
+  // change on top" is pressed, later saves send what the other tab saved for them (so
+  // nothing of the refused change is saved), answers leave them alone and the refusal
+  // with its button stays. Editing a held field again makes it a new change, saved as
+  // usual; opening another model gives the refused change up.
   var refused = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var form = document.getElementById("model-form");
     if (event.detail.xhr.status !== 409 || !form) return;
     refused = [];
     form.querySelectorAll("[data-edit]").forEach(function (el) {
-      refused.push({ id: el.id, name: el.name, type: el.type, value: el.value, checked: el.checked, edit: el.getAttribute("data-edit") });
+      refused.push({ id: el.id, name: el.name, type: el.type, value: el.value, checked: el.checked, edit: el.getAttribute("data-edit"), el: el });
     });
   });
   document.addEventListener("htmx:afterSettle", function () {
@@ -312,23 +514,30 @@
     refused = null;
     var form = document.getElementById("model-form");
     if (!kept || !form) return;
+    held = [];
     kept.forEach(function (f) {
-      var el = f.id ? document.getElementById(f.id) : null;
+      var el = f.id ? document.getElementById(f.id) : f.el.isConnected && f.el.form === form ? f.el : null;
+      // What the other tab saved for the field: as the answer drew it, or, for a field
+      // typed in while the refused save was out (the morph left it alone), as the answer
+      // held it; a pick of the player's is not in theirs.
+      var theirs = null;
       if (!el && f.type === "hidden" && f.name) {
-        // A pick from the picker: a hidden field of its own, unless it is still there.
         var same = Array.prototype.some.call(form.querySelectorAll("input[type=hidden]"), function (h) {
           return h.name === f.name && h.value === f.value;
         });
-        if (same) return;
+        if (same) return; // the other tab picked it too
         el = document.createElement("input");
         el.type = "hidden";
         el.name = f.name;
         (form.querySelector(".chips") || form).appendChild(el);
+      } else if (el && (f.id || f.type !== "hidden")) {
+        theirs = served.has(el) ? served.get(el) : state(el); // the focused field keeps its text
       }
       if (!el || el.form !== form) return;
       if (f.type === "checkbox" || f.type === "radio") el.checked = f.checked;
       else el.value = f.value;
       el.setAttribute("data-edit", f.edit);
+      held.push({ el: el, theirs: theirs });
     });
     // The refusal sits at the top of the card: bring it into view (a stepper pressed
     // further down on a phone would leave it off screen).
@@ -338,59 +547,110 @@
       if (box.top < 0 || box.bottom > window.innerHeight) notice.scrollIntoView({ block: "center" });
     }
   });
-
-  // Browser Back or Forward while a save waits (typing saves after a pause): send the
-  // save first, then show the page history moved to. Left to htmx, its history restore
-  // would race the save, and could show the old value or lose the change.
-  var leaving = false;
-  window.addEventListener(
-    "popstate",
+  // "Apply my change on top": the held fields are the player's change again, sent now.
+  document.addEventListener(
+    "click",
     function (event) {
-      var form = document.getElementById("model-form");
-      if (!form || !window.htmx || !pending()) return;
-      event.stopImmediatePropagation(); // before htmx's own onpopstate
-      var there = location.href;
-      var here = form.getAttribute("hx-post");
-      form.addEventListener(
-        "htmx:afterRequest",
-        function (after) {
-          if (after.detail.successful) {
-            leaving = true;
-            window.setTimeout(function () {
-              location.replace(there);
-            }, 0);
-          } else {
-            // Not saved (its reason is at the field): stay, with the address that fits.
-            history.pushState({ htmx: true }, "", here);
-          }
-        },
-        { once: true }
-      );
-      form.requestSubmit();
+      if (event.target.closest && event.target.closest(".notice.conflict button[form=model-form]")) held = [];
     },
     true
   );
 
-  // A change is saved after a short pause; leaving the page before then would drop
-  // it, so ask first while a save is waiting or in flight.
+  function isHeld(node) {
+    for (var i = 0; i < held.length; i++) if (held[i].el === node) return true;
+    return false;
+  }
+  // A field's state as a form would post it: checked for a box, else its value; from
+  // an answer's new node (``fromMarkup``) its attributes, which hold what was saved.
+  function state(el, fromMarkup) {
+    if (el.type === "checkbox" || el.type === "radio") return fromMarkup ? el.hasAttribute("checked") : el.checked;
+    if (!fromMarkup) return el.value;
+    if (el.tagName === "SELECT") {
+      var chosen = el.querySelector("option[selected]") || el.querySelector("option");
+      return chosen ? (chosen.hasAttribute("value") ? chosen.getAttribute("value") : chosen.textContent) : "";
+    }
+    if (el.tagName === "TEXTAREA") return el.textContent;
+    return el.getAttribute("value") || "";
+  }
+  // The form's values as posted, with each held field at what the other tab saved.
+  function withTheirs(form, data) {
+    var names = {};
+    held.forEach(function (h) {
+      if (h.el.name) names[h.el.name] = true;
+    });
+    Object.keys(names).forEach(function (name) {
+      var values = [];
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (el.name !== name || el.disabled || /^(submit|button|image|reset|file)$/.test(el.type)) return;
+        var h = null;
+        for (var i = 0; i < held.length; i++) if (held[i].el === el) h = held[i];
+        if (el.type === "checkbox" || el.type === "radio") {
+          if (h ? h.theirs : el.checked) values.push(el.value);
+        } else if (h) {
+          if (h.theirs !== null) values.push(h.theirs);
+        } else if (el.tagName === "SELECT" && el.multiple) {
+          Array.prototype.forEach.call(el.selectedOptions, function (o) {
+            values.push(o.value);
+          });
+        } else values.push(el.value);
+      });
+      data.delete(name);
+      values.forEach(function (v) {
+        data.append(name, v);
+      });
+    });
+  }
+  // Whether an answer is the same model's card (its form posts to the same address).
+  function sameModel(html) {
+    var form = document.getElementById("model-form");
+    var tag = typeof html === "string" ? html.match(/<form[^>]*id="model-form"[^>]*>/) : null;
+    var url = tag ? tag[0].match(/hx-post="([^"]*)"/) : null;
+    return !!form && !!url && url[1].replace(/&amp;/g, "&") === form.getAttribute("hx-post");
+  }
+
+  // Browser Back or Forward while a save waits (typing saves after a pause): send the
+  // save first, then show the page history moved to. Left to htmx, its history restore
+  // would race the save, and could show the old value or lose the change.
+  window.addEventListener(
+    "popstate",
+    function (event) {
+      var forms = pendingForms();
+      if (!forms.length || !window.htmx) return;
+      event.stopImmediatePropagation(); // before htmx's own onpopstate
+      var there = location.href;
+      var form = document.getElementById("model-form");
+      var here = form ? form.getAttribute("hx-post") : null;
+      var stayed = true;
+      afterSaves(forms, function () {
+        stayed = false;
+        leaving = true;
+        window.setTimeout(function () {
+          location.replace(there);
+        }, 0);
+      });
+      // Not saved (its reason is at the field): stay, with the address that fits.
+      forms[0].addEventListener(
+        "htmx:afterRequest",
+        function () {
+          window.setTimeout(function () {
+            if (stayed && here && !pendingForms().length) history.pushState({ htmx: true }, "", here);
+          }, 0);
+        },
+        { once: true }
+      );
+    },
+    true
+  );
+
+  // A change is saved at once or after a short pause; leaving the page before then
+  // would drop it, so ask first while a save is waiting or in flight.
   window.addEventListener("beforeunload", function (event) {
     if (leaving) return;
-    if (document.querySelector(".htmx-request") || pending()) {
+    if (document.querySelector(".htmx-request") || pendingForms().length) {
       event.preventDefault();
       event.returnValue = "";
     }
   });
-  function pending() {
-    var form = document.getElementById("model-form");
-    return form ? (sentAt.get(form) || 0) < maxEdit(form) : false;
-  }
-  function maxEdit(form) {
-    var most = 0;
-    form.querySelectorAll("[data-edit]").forEach(function (el) {
-      most = Math.max(most, Number(el.getAttribute("data-edit")));
-    });
-    return most;
-  }
 
   // Undo and Redo pressed quickly, by click or key: each press waits for the answer to
   // the one before, which brings the revision the next one must name (sent together,

@@ -8,6 +8,12 @@
 // - when the network is gone the taps wait in the queue ("offline: N actions waiting")
 //   and go when it is back, also after a reload.
 // - an open "More" panel stays open across answers.
+// - live (two phones, watchers): the table asks "changed since?" every half second with
+//   the ETag it holds (a 304 when nothing changed), every 5 s while the tab is hidden,
+//   backing off to 10 s while the server cannot be reached. A fragment that arrives while
+//   taps wait to be sent is not drawn: the answer to those taps brings the newer state.
+// - a service worker (/sw.js) keeps the game page and the static files, so a table opened
+//   once online opens again offline.
 (function () {
   "use strict";
 
@@ -17,6 +23,11 @@
   var status = document.getElementById("play-queue");
   var sending = false;
   var retry = null;
+  var etag = table.getAttribute("data-etag") || "";
+  var polling = null;
+  var failures = 0;
+  var POLL_MS = 500;
+  var HIDDEN_MS = 5000;
 
   function csrf() {
     try {
@@ -85,6 +96,7 @@
       table.outerHTML = html;
     }
     table = document.getElementById("table");
+    if (table.getAttribute("data-etag")) etag = table.getAttribute("data-etag");
     openMore.forEach(function (id) {
       var d = document.getElementById(id);
       if (d) d.open = true;
@@ -124,6 +136,7 @@
           window.location.assign(redirect);
           return null;
         }
+        if (response.headers.get("ETag")) etag = response.headers.get("ETag");
         if (response.status === 403 || response.redirected) {
           window.location.reload(); // logged out or the session changed: the page says why
           return null;
@@ -183,8 +196,59 @@
     flush();
   });
 
+  function poll() {
+    polling = null;
+    var url = table.getAttribute("data-state");
+    if (!url) return;
+    var headers = { "HX-Request": "true" };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
+      .then(function (response) {
+        failures = 0;
+        if (response.status === 404 || response.status === 403) {
+          window.location.reload(); // the seat was revoked, or the session changed
+          return null;
+        }
+        if (response.status !== 200) return null;
+        var fresh = response.headers.get("ETag");
+        return response.text().then(function (html) {
+          if (sending || load().length) return; // our own answer brings a newer state
+          if (fresh) etag = fresh;
+          swap(html);
+          table.setAttribute("data-seen-ms", String(Date.now()));
+        });
+      })
+      .catch(function () {
+        failures += 1;
+      })
+      .then(schedule);
+  }
+
+  function schedule() {
+    if (polling) window.clearTimeout(polling);
+    var wait = document.hidden ? HIDDEN_MS : POLL_MS;
+    if (failures) wait = Math.min(10000, POLL_MS * Math.pow(2, failures));
+    polling = window.setTimeout(poll, wait);
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) {
+      if (polling) window.clearTimeout(polling);
+      poll();
+    }
+  });
+
+  if ("serviceWorker" in navigator && table.getAttribute("data-sw")) {
+    navigator.serviceWorker.register(table.getAttribute("data-sw"), { scope: "/" }).catch(function () {});
+  }
+
   // Stale timing marks are meaningless after a reload; the queue itself is kept.
   save(load().map(function (q) { return { id: q.id, url: q.url, body: q.body }; }));
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () {
+    failures = 0;
+    flush();
+    poll();
+  });
   flush();
+  schedule();
 })();

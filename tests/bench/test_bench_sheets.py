@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from bench.timing import median_seconds
 from roster.evaluation import evaluate_stored
-from roster.models import Roster
+from roster.operations import create_roster
 from roster.sheets import SheetInfo, render_pdf, sheet_html
 from tests.web.cast import client_for, make_user
 from tests.web.test_sheets import nine_models
@@ -39,7 +39,7 @@ def test_nine_model_sheet_against_a_trivial_document(benchmark):
 def test_cached_sheet_download(benchmark):
     user = make_user("bench-pdf")
     client = client_for(user)
-    roster = Roster.create(user, nine_models())
+    roster = create_roster(user, nine_models())
     url = reverse("roster-sheet", args=[roster.pk])
     assert client.get(url).status_code == 200  # renders and caches
 

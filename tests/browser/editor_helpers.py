@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.ih import example
 
 PASSWORD = "a-long-pass-phrase"
@@ -25,7 +26,7 @@ def login(page: Any, django_user_model: Any, username: str) -> Any:
 
 def northmen(user: Any) -> Roster:
     """The Northmen Raiding Party (7 models, Iron & Honor p.18) owned by ``user``."""
-    return Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
+    return create_roster(user, example("iron-and-honor-northmen-raiding-party"))
 
 
 def saved(page: Any) -> None:

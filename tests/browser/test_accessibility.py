@@ -7,6 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.browser.editor_helpers import PASSWORD
 from tests.ih import example
@@ -38,11 +39,11 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     )
     page = context.new_page()
     user = django_user_model.objects.create_user("axe", password=PASSWORD)
-    ih = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
-    brutality = Roster.create(user, example("brutality-moderate-points"))
-    beestwars = Roster.create(user, beestwars_example())
-    empty = Roster.create(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
-    lantern = Roster.create(
+    ih = create_roster(user, example("iron-and-honor-northmen-raiding-party"))
+    brutality = create_roster(user, example("brutality-moderate-points"))
+    beestwars = create_roster(user, beestwars_example())
+    empty = create_roster(user, {**beestwars_example(), "name": "Nobody yet", "models": []})
+    lantern = create_roster(
         user,
         {
             **example("iron-and-honor-lantern-adventuring-co"),
@@ -51,9 +52,9 @@ def test_no_serious_violations_on_any_page(browser, live_server, rules_loaded, d
     )
     ranged = example("brutality-moderate-points")
     ranged["models"][2] = {"name": "Shooter", "class": "Ranged"}
-    gaps = Roster.create(user, ranged)  # its card asks for the Ranged line, "Save for all my rosters"
+    gaps = create_roster(user, ranged)  # its card asks for the Ranged line, "Save for all my rosters"
     link = ShareLink.objects.create(roster=ih)
-    damaged = Roster.create(user, example("iron-and-honor-sundered-elve"))
+    damaged = create_roster(user, example("iron-and-honor-sundered-elve"))
     Roster.objects.filter(pk=damaged.pk).update(document={**damaged.document, "models": [{"bogus": 1}]})
     problems = {}
     for url in (

@@ -12,6 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from django.core import mail
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
@@ -25,7 +26,7 @@ SIZES = {"1280": {"width": 1280, "height": 800}, "360": {"width": 360, "height":
 def player(rules_loaded, django_user_model):
     user = django_user_model.objects.create_user("forgetful", password=PASSWORD)
     EmailAddress.objects.create(user=user, email="forgetful@example.org", primary=True, verified=True)
-    Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
+    create_roster(user, example("iron-and-honor-northmen-raiding-party"))
     return user
 
 
@@ -88,7 +89,7 @@ def test_deleting_the_account_in_the_browser_ends_its_share_links(browser, live_
 def test_the_rosters_zip_downloads_and_imports_whole_into_another_account(
     browser, live_server, player, django_user_model, tmp_path
 ):
-    Roster.create(player, example("iron-and-honor-ghrim-company"))
+    create_roster(player, example("iron-and-honor-ghrim-company"))
     page = new_page(browser, live_server)
     log_in(page, "forgetful", PASSWORD)
     page.wait_for_url("**/rosters/")

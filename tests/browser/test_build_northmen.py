@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from roster.operations import create_roster
 from tests.browser.editor_helpers import saved
 
 pytestmark = pytest.mark.browser
@@ -192,11 +193,10 @@ def test_sign_up_build_the_northmen_and_find_it_saved(page):
 
 
 def test_ctrl_z_undoes_the_last_change(page, django_user_model):
-    from roster.models import Roster
     from tests.ih import example
 
     user = django_user_model.objects.create_user("undoer", password="a-long-pass-phrase")
-    roster = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
+    roster = create_roster(user, example("iron-and-honor-northmen-raiding-party"))
     page.goto("/accounts/login/")
     page.fill("#id_username", "undoer")
     page.fill("#id_password", "a-long-pass-phrase")

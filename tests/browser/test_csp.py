@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.browser.test_build_northmen import change
 from tests.ih import example
@@ -42,9 +43,9 @@ def test_no_page_breaks_the_content_security_policy(page, live_server, django_us
     anonymous = ["/", "/accounts/login/", "/accounts/signup/", "/no-such-page/", "/admin/login/"]
     user = django_user_model.objects.create_user("csp", password="a-long-pass-phrase")
     rosters = [
-        Roster.create(user, example("iron-and-honor-northmen-raiding-party")),
-        Roster.create(user, example("brutality-moderate-points")),
-        Roster.create(user, beestwars_example()),
+        create_roster(user, example("iron-and-honor-northmen-raiding-party")),
+        create_roster(user, example("brutality-moderate-points")),
+        create_roster(user, beestwars_example()),
     ]
     link = ShareLink.objects.create(roster=rosters[0])
     anonymous.append(f"/s/{link.token}/")

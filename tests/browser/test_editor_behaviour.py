@@ -4,17 +4,20 @@ and a second tab recovers from a conflict."""
 import pytest
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.browser.editor_helpers import answered, saved
 from tests.browser.test_build_northmen import change, settle
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
 
+REVISION_IS = "(n) => document.getElementById('roster-state').dataset.revision === n"
+
 
 @pytest.fixture
 def logged_in(page, django_user_model):
     user = django_user_model.objects.create_user("stepper", password="a-long-pass-phrase")
-    roster = Roster.create(user, example("iron-and-honor-northmen-raiding-party"))
+    roster = create_roster(user, example("iron-and-honor-northmen-raiding-party"))
     page.goto("/accounts/login/")
     page.fill("#id_username", "stepper")
     page.fill("#id_password", "a-long-pass-phrase")
@@ -27,6 +30,8 @@ def test_quick_stepper_clicks_each_count_and_never_overspend(page, logged_in):
     """Aurat has spent all 6 attribute points (p.16): + is off until a − frees one, and
     quick clicks, three down and three up, each count."""
     page.goto(f"/rosters/{logged_in.pk}/models/1/")
+    statuses = []
+    page.on("response", lambda r: statuses.append(r.status) if r.request.method == "POST" else None)
     assert page.locator("#m1-MA-up").is_disabled()  # no point left to spend
     for _ in range(3):  # as fast as a player can: no waiting for the answers in between
         page.click("#m1-PD-down", no_wait_after=True)
@@ -38,7 +43,7 @@ def test_quick_stepper_clicks_each_count_and_never_overspend(page, logged_in):
     settle(page)
     fresh = Roster.objects.get(pk=logged_in.pk)
     assert fresh.document["models"][1]["attributes"] == {"MA": 5, "RA": 2, "PD": 2, "WP": 5}
-    assert fresh.revision <= 3  # saved after the clicks stopped, not once per click
+    assert set(statuses) == {200}  # each click sent as it came, none refused
     assert page.locator("#m1-MA-up").is_disabled()  # a companion's maximum is 5
     assert "0 points left of 6" in page.inner_text("#m1-points")
     change(page, page.click, "#m1-MA-down")
@@ -250,3 +255,38 @@ def test_a_long_warband_name_keeps_the_phone_heading_short(page, logged_in):
     page.goto(f"/rosters/{logged_in.pk}/")
     title = page.locator(".roster-title a").bounding_box()
     assert 44 <= title["height"] < 640 * 0.4, title  # a 44 px target, not most of the screen
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}])
+def test_after_a_conflict_nothing_refused_is_saved_until_apply(page, logged_in, size):
+    """Issue #21 item 9: tab B's name is refused (tab A saved first). B's next edits (a
+    stepper, a typed label) are saved; B's refused name is not, though it stays in the
+    form with the refusal and its button, until "Apply my change on top" is pressed."""
+    page.set_viewport_size(size)
+    page.goto(f"/rosters/{logged_in.pk}/models/6/")
+    other = page.context.new_page()
+    other.goto(f"/rosters/{logged_in.pk}/models/0/")
+    other.fill("#m0-name", "Raensleyar the Wolf")
+    saved(other)
+    page.fill("#m6-name", "Frokn Late")
+    page.wait_for_selector("#model-open .notice.conflict")
+    answered(page)
+    revision = Roster.objects.get(pk=logged_in.pk).revision
+    page.click("#m6-MA-down")  # the next edit: a choice, sent at once
+    page.wait_for_function(REVISION_IS, arg=str(revision + 1))
+    answered(page)
+    page.fill("#m6-label-0", "Axe of Ages")  # and typing in another field
+    page.locator("#m6-label-0").blur()
+    page.wait_for_function(REVISION_IS, arg=str(revision + 2))
+    answered(page)
+    model = Roster.objects.get(pk=logged_in.pk).document["models"][6]
+    assert (model["name"], model["attributes"]["MA"]) == ("Frokn", 3)  # the refused name is not saved
+    assert model["skills"][0]["label"] == "Axe of Ages"
+    assert page.input_value("#m6-name") == "Frokn Late"  # still offered, unsaved
+    assert page.locator("#model-open .notice.conflict").is_visible()
+    page.click("button:has-text('Apply my change on top')")
+    saved(page)
+    fresh = Roster.objects.get(pk=logged_in.pk).document
+    assert (fresh["models"][6]["name"], fresh["models"][6]["attributes"]["MA"]) == ("Frokn Late", 3)
+    assert fresh["models"][0]["name"] == "Raensleyar the Wolf"
+    assert page.locator(".notice.conflict").count() == 0

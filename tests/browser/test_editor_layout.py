@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.browser.editor_helpers import PASSWORD, measure_targets, saved
 from tests.ih import example
@@ -74,7 +75,7 @@ def shoot(page, name):
 
 
 def test_opening_a_model_is_a_link_kept_by_reload_and_back(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("wide")
     page.goto(f"/rosters/{roster.pk}/")
     page.click("#row-2")
@@ -92,7 +93,7 @@ def test_opening_a_model_is_a_link_kept_by_reload_and_back(open_page, player):
 
 
 def test_without_javascript_a_model_opens_and_saves(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("phone", js=False)
     page.goto(f"/rosters/{roster.pk}/")
     page.click("#row-6")
@@ -111,7 +112,7 @@ def test_without_javascript_a_model_opens_and_saves(open_page, player):
 @pytest.mark.parametrize("system", sorted(EXAMPLES))
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_totals_stay_in_view_and_every_target_is_big_enough(open_page, player, system, size):
-    roster = Roster.create(player, _document(system))
+    roster = create_roster(player, _document(system))
     _, index = EXAMPLES[system]
     figures = {}
     for dark in (False, True):
@@ -151,7 +152,7 @@ TINY_LINK = (
 
 
 def test_the_target_measure_finds_a_small_control(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("phone")
     page.goto(f"/rosters/{roster.pk}/")
     page.evaluate(TINY_LINK)
@@ -159,7 +160,7 @@ def test_the_target_measure_finds_a_small_control(open_page, player):
 
 
 def test_add_a_model_is_a_few_tabs_away(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("phone")
     page.goto(f"/rosters/{roster.pk}/")
     presses = 0
@@ -176,7 +177,7 @@ def test_add_a_model_is_a_few_tabs_away(open_page, player):
 
 
 def test_the_focus_lands_on_the_changed_model(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("phone")
     page.goto(f"/rosters/{roster.pk}/")
     page.select_option("#add-kind", "follower")
@@ -200,7 +201,7 @@ def test_the_focus_lands_on_the_changed_model(open_page, player):
 
 
 def test_dark_mode_follows_the_system_setting_on_every_page(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     from roster.models import ShareLink
 
     link = ShareLink.objects.create(roster=roster)
@@ -214,7 +215,7 @@ def test_dark_mode_follows_the_system_setting_on_every_page(open_page, player):
 
 def test_the_share_button_says_what_it_does_after_each_click(open_page, player):
     """The pressed button is the focused element; the answer's morph must still relabel it."""
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("phone")
     page.goto(f"/rosters/{roster.pk}/")
     page.get_by_role("button", name="Create a read-only link").click()
@@ -233,7 +234,7 @@ def test_the_share_button_says_what_it_does_after_each_click(open_page, player):
 
 
 def test_undoing_an_add_on_a_phone_stays_on_the_warband(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("phone")
     page.goto(f"/rosters/{roster.pk}/")
     page.select_option("#add-kind", "follower")
@@ -252,7 +253,7 @@ def test_undoing_an_add_on_a_phone_stays_on_the_warband(open_page, player):
 
 
 def test_the_trait_picker_works_from_the_keyboard(open_page, player):
-    roster = Roster.create(player, _document("iron-and-honor"))
+    roster = create_roster(player, _document("iron-and-honor"))
     page = open_page("wide")
     page.goto(f"/rosters/{roster.pk}/models/6/")
     page.focus("#m6-pick-traits")
@@ -273,7 +274,7 @@ def test_the_trait_picker_works_from_the_keyboard(open_page, player):
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_an_empty_warband_says_so_readably_in_the_totals_bar(open_page, player, dark):
-    roster = Roster.create(player, {**beestwars_example(), "name": "Nobody yet", "models": []})
+    roster = create_roster(player, {**beestwars_example(), "name": "Nobody yet", "models": []})
     page = open_page("phone", dark=dark)
     page.goto(f"/rosters/{roster.pk}/")
     assert page.inner_text("#legal-state") == "No models yet"

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from roster.models import Roster
+from roster.operations import create_roster
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement
@@ -111,7 +112,7 @@ def test_the_card_fills_a_missing_line_for_all_rosters(
     user = django_user_model.objects.create_user("alice", password=PASSWORD)
     document = example("brutality-moderate-points")
     document["models"][2] = {"name": "Shooter", "class": "Ranged"}
-    roster = Roster.create(user, document)
+    roster = create_roster(user, document)
     ctx = context(browser, live_server, dark)
     page = ctx.new_page()
     log_in(page, user)
@@ -164,7 +165,7 @@ def test_every_script_shows_on_the_page(browser, live_server, rules_loaded, djan
         document["models"], ["Αλέξανδρος", "Владимир", "سلمى", "דוד", "अर्जुन", "武田信玄"], strict=True
     ):
         model["name"] = name
-    roster = Roster.create(user, document)
+    roster = create_roster(user, document)
     ctx = context(browser, live_server)
     page = ctx.new_page()
     log_in(page, user)

@@ -11,7 +11,7 @@ import pytest
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.models import Roster
+from roster.operations import create_roster
 from tests.browser.editor_helpers import PASSWORD, measure_targets
 from tests.ih import example
 
@@ -27,7 +27,7 @@ EXAMPLES = {
 def start(page: Any, django_user_model: Any, system: str) -> Game:
     """Log in, take the example roster to Play, start against a typed list."""
     user = django_user_model.objects.create_user("player", password=PASSWORD)
-    roster = Roster.create(user, example(EXAMPLES[system]))
+    roster = create_roster(user, example(EXAMPLES[system]))
     page.goto("/accounts/login/")
     page.fill("#id_username", "player")
     page.fill("#id_password", PASSWORD)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from roster.games import operations
-from roster.models import Roster
+from roster.operations import create_roster
 from rules.play.registry import typed_side
 from tests.browser.editor_helpers import PASSWORD, measure_targets
 from tests.browser.test_accessibility import SIZES, serious
@@ -35,7 +35,7 @@ def test_game_pages_have_no_serious_violations(
     user = django_user_model.objects.create_user("axe", password=PASSWORD)
     urls = []
     for system, slug in sorted(EXAMPLES.items()):
-        roster = Roster.create(user, example(slug))
+        roster = create_roster(user, example(slug))
         snapshot = Snapshot(
             system=system,
             sides=(roster_side(roster), typed_side(system, "Bandits", [("Bandit chief", 3), ("Bandit", 2)])),

@@ -14,6 +14,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement
 from rules.supplement import read_supplement
 from tests.browser.test_accounts import PASSWORD, SIZES, log_in, new_page, serious
@@ -73,7 +74,7 @@ def test_fill_once_then_build_without_typing(browser, live_server, player):
     supplement = Supplement.objects.get(owner=player)
     assert supplement.latest.data["values"]["classes"]["ranged"] == RANGED
 
-    roster = Roster.create(player, brutality_roster([], limit=4))
+    roster = create_roster(player, brutality_roster([], limit=4))
     page.goto(f"/rosters/{roster.pk}/")
     page.get_by_role("link", name="Choose a supplement").click()
     page.get_by_label("Supplement").select_option(label="My Brutality book")
@@ -122,10 +123,8 @@ def test_supplement_pages_are_axe_clean_and_fit(browser, live_server, player, si
     supplement = Supplement.create(player, read_supplement(brutality_supplement()))
     changed = brutality_supplement()
     changed["values"]["classes"]["Ranged"]["FS"] = 4
-    roster = Roster.create(player, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
-    from roster.supplements.pins import pin
-
-    pin(roster, supplement.latest)
+    roster = create_roster(player, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
+    pin_supplement(roster, supplement.latest)
     supplement.save_version(read_supplement(changed))  # a newer version waits
     token = supplement.share()
     link = ShareLink.objects.create(roster=roster)

@@ -62,3 +62,33 @@ def _shots(page: Any) -> None:
             page.set_viewport_size({"width": width, "height": height})
             page.emulate_media(color_scheme=scheme)
             page.screenshot(path=str(Path(folder) / f"tiny-card-{width}-{scheme}.png"))
+
+
+def test_a_system_without_rules_of_play_says_so_instead_of_a_play_button(
+    page: Any, django_user_model: Any
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    user = django_user_model.objects.create_user("tinkerer", password="a-long-pass-phrase")
+    document = {"format": "muster.roster/1", "system": "tiny", "name": "Pocket army"}
+    roster = Roster.create(user, {**document, "options": {"points_limit": 10}, "models": []})
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "tinkerer")
+    page.fill("#id_password", "a-long-pass-phrase")
+    page.click("button:has-text('Log in')")
+    page.wait_for_url("**/rosters/")
+    assert page.get_by_role("link", name="Play").count() == 0
+    page.goto(f"/rosters/{roster.pk}/")
+    assert page.get_by_role("link", name="Play", exact=True).count() == 0
+    page.goto(f"/rosters/{roster.pk}/play/")
+    assert "no rules of play at the table for Tiny Skirmish" in page.locator("main").inner_text()
+    folder = Path(os.environ.get("MUSTER_SHOTS", "/work/shots/play-plugin"))
+    folder.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1280, 800), (360, 640)):
+        for scheme in ("light", "dark"):
+            page.set_viewport_size({"width": width, "height": height})
+            page.emulate_media(color_scheme=scheme)
+            violations = [v["id"] for v in Axe().run(page).response["violations"]]
+            assert violations == [], (width, scheme, violations)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(folder / f"not-playable-{width}-{scheme}.png"), full_page=True)

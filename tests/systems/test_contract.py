@@ -74,3 +74,28 @@ def test_what_its_editor_adds_is_a_document_its_rules_evaluate(system: GameSyste
     if None not in costs:
         assert report.totals["cost"] == sum(costs)
     assert all(issue.code.startswith(f"{system.id}.") for issue in report.issues)
+
+
+def test_its_rules_of_play_if_any_are_its_own_and_read_its_rosters(system: GameSystem) -> None:
+    from rules.play.core import PlayRules
+    from rules.play.registry import PLAY_RULES, snapshot_side
+
+    if system.play is None:  # cannot be played at the table: offered nowhere
+        assert system.id not in PLAY_RULES
+        return
+    assert isinstance(system.play, PlayRules)
+    assert system.play.system_id == system.id and PLAY_RULES[system.id] is system.play
+    ui, catalogue = ui_for(system.id), _catalogue(system)
+    models = [ui.new_model(kind, catalogue, set()) for kind, _label in ui.model_kinds(catalogue)[:1]]
+    data = {
+        "format": "muster.roster/1",
+        "system": system.id,
+        "name": "Contract",
+        "options": ui.default_options(catalogue),
+        "models": models,
+    }
+    document = parse_document(data, lambda _: catalogue)
+    report = system.evaluate(document, catalogue)
+    side = snapshot_side(system.id, "Contract", document, report)
+    assert len(side.models) == len(models) == 1
+    assert [m.name for m in side.models] == [m.name for m in report.models]

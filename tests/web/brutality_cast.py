@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.brutality import catalogue, example
 
 EXAMPLE = "brutality-moderate-points"
@@ -14,7 +15,7 @@ EXAMPLE = "brutality-moderate-points"
 
 def reavers(owner: User) -> Roster:
     """Alice's copy of the Ashen Reavers (4.5 of 5 points, legal)."""
-    return Roster.create(owner, example(EXAMPLE))
+    return create_roster(owner, example(EXAMPLE))
 
 
 def brutality_post(roster: Roster, index: int, **changes: Any) -> dict[str, Any]:

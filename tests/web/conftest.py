@@ -33,3 +33,9 @@ def anon_client(db):
 @pytest.fixture
 def roster(alice):
     return northmen(alice)
+
+
+@pytest.fixture
+def alice_htmx(alice):
+    """Alice's client sending every request as htmx does (its HX-Request header)."""
+    return client_for(alice, htmx=True)

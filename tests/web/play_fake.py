@@ -1,6 +1,7 @@
 """A tiny game system's rules of play for the web tests of the table: two statuses,
-wound / heal, a side resource, a random draw and next turn. Registered under the id
-"test-skirmish" in roster.games.systems.EXTRA by the ``fake_rules`` fixture."""
+wound / heal, a side resource, a random draw and next turn. The ``fake_rules`` fixture
+makes them the ``play`` of Tiny Skirmish (tests/systems/tiny/), registered the one way a
+system is (rules.registry.SYSTEMS), for the test."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from rules.play.core import (
     TableState,
     Trackers,
 )
+from tests.systems.tiny.rules import SYSTEM as TINY
 
-SYSTEM = "test-skirmish"
+SYSTEM = TINY.id
 
 
 class FakeRules(PlayRules):

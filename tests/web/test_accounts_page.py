@@ -14,6 +14,7 @@ from django.urls import reverse
 from roster.accounts.archive import MAX_MEMBERS
 from roster.evaluation import evaluate_stored
 from roster.models import Revision, Roster, ShareLink
+from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.ih import example
 from tests.web.cast import client_for
@@ -30,8 +31,8 @@ EXAMPLES = [
 
 @pytest.fixture
 def alice_rosters(alice):
-    rosters = [Roster.create(alice, example(name)) for name in EXAMPLES]
-    rosters.append(Roster.create(alice, beestwars_example()))
+    rosters = [create_roster(alice, example(name)) for name in EXAMPLES]
+    rosters.append(create_roster(alice, beestwars_example()))
     return rosters
 
 
@@ -74,7 +75,7 @@ def test_the_zip_holds_every_roster_as_its_export(alice_client, alice_rosters):
 
 
 def test_the_zip_leaves_out_deleted_rosters_and_other_players(alice_client, alice_rosters, bob):
-    Roster.create(bob, example("iron-and-honor-sundered-elve"))
+    create_roster(bob, example("iron-and-honor-sundered-elve"))
     Roster.objects.filter(pk=alice_rosters[0].pk).update(deleted="2026-01-01T00:00Z")
     archive = zipfile.ZipFile(io.BytesIO(download(alice_client)))
     assert len(archive.namelist()) == 4
@@ -136,7 +137,7 @@ def test_a_member_that_inflates_past_its_header_is_cut_off(bob_client, bob):
 
 def test_the_zip_respects_the_roster_cap(bob_client, bob, monkeypatch):
     monkeypatch.setattr("roster.views.account_page.MAX_ROSTERS_PER_USER", 3)
-    Roster.create(bob, example("iron-and-honor-sundered-elve"))
+    create_roster(bob, example("iron-and-honor-sundered-elve"))
     document = json.dumps(example("iron-and-honor-northmen-raiding-party"))
     response = upload(bob_client, zip_of({"a.json": document, "b.json": document, "c.json": document}))
     assert response.status_code == 422
@@ -152,7 +153,7 @@ def test_a_single_json_still_imports_as_before(bob_client, bob):
 
 
 def test_deleting_the_account_removes_rosters_and_share_links(alice, alice_client, alice_rosters, bob):
-    bobs = Roster.create(bob, example("iron-and-honor-sundered-elve"))
+    bobs = create_roster(bob, example("iron-and-honor-sundered-elve"))
     link = ShareLink.objects.create(roster=alice_rosters[0])
     anyone = Client()
     assert anyone.get(reverse("shared", args=[link.token])).status_code == 200

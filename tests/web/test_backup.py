@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from roster.models import Revision, Roster, ShareLink
+from roster.operations import create_roster, save_revision
 from tests.ih import example
 
 BACKUP = [
@@ -23,8 +24,8 @@ BACKUP = [
 @pytest.mark.django_db(transaction=True)
 def test_dump_flush_and_load_gives_back_every_roster(tmp_path, rules_loaded_db, django_user_model):
     user = django_user_model.objects.create_user("keeper", password="a-long-pass-phrase")
-    roster = Roster.create(user, example("iron-and-honor-ghrim-company"))
-    roster.commit({**roster.document, "name": "Ghrim Company II"}, "Renamed", roster.revision)
+    roster = create_roster(user, example("iron-and-honor-ghrim-company"))
+    save_revision(roster, {**roster.document, "name": "Ghrim Company II"}, "Renamed", roster.revision)
     link = ShareLink.objects.create(roster=roster)
     before = (roster.document, roster.revision, list(roster.revisions.values_list("number", "action")))
     backup = tmp_path / "backup.json.gz"

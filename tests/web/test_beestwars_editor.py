@@ -6,10 +6,10 @@ import pytest
 from django.urls import reverse
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.beestwars import roster as bw_roster
-from tests.web.cast import clovis, fighter_post, snapshot
-
-HX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.cast import HX, clovis, snapshot
+from tests.web.cast import post_model as update
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def raiders(alice):
 
 @pytest.fixture
 def empty(alice):
-    return Roster.create(alice, bw_roster(300))
+    return create_roster(alice, bw_roster(300))
 
 
 def page(client, roster, index=None):
@@ -33,11 +33,6 @@ def page(client, roster, index=None):
 def add(client, roster, kind, hx=True):
     url = reverse("model-add", args=[roster.pk])
     return client.post(url, {"kind": kind, "revision": roster.revision}, **(HX if hx else {}))
-
-
-def update(client, roster, index, hx=True, **changes):
-    url = reverse("model-update", args=[roster.pk, index])
-    return client.post(url, fighter_post(roster, index, **changes), **(HX if hx else {}))
 
 
 def test_the_example_opens_with_its_totals(raiders, alice_client):
@@ -167,7 +162,7 @@ BAD_FIELDS = [
 @pytest.mark.parametrize(("changes", "message"), BAD_FIELDS)
 @pytest.mark.parametrize("hx", [True, False], ids=["htmx", "plain"])
 def test_bad_input_gets_a_message_at_the_field_and_changes_nothing(alice, alice_client, changes, message, hx):
-    warband = Roster.create(alice, bw_roster(300, "Shinasa the Well Groomed"))
+    warband = create_roster(alice, bw_roster(300, "Shinasa the Well Groomed"))
     before = snapshot(warband)
     typed = {"name": "Shinasa", "supplied_movement": "3", **changes}
     response = update(alice_client, warband, 0, hx=hx, **typed)
@@ -245,7 +240,7 @@ def test_the_shared_page_shows_the_warband(raiders, alice_client, anon_client):
 
 def test_plain_text_export(alice, alice_client):
     doc = bw_roster(300, "Slewdaar Stone Hoof", {"profile": "Satyr", "name": "Pell"}, "Aari Keeneye")
-    warband = Roster.create(alice, doc)
+    warband = create_roster(alice, doc)
     text = alice_client.get(reverse("roster-export-text", args=[warband.pk])).content.decode()
     assert (
         "Slewdaar Stone Hoof - Two-handed Sword, Sk 13 Mt 2d6 T ? Ma ? D ?, "

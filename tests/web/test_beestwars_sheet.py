@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from roster.evaluation import evaluate_stored
-from roster.models import Roster
+from roster.operations import create_roster
 from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from tests.beestwars import example, roster
 from tests.web import pdf as pdfs
@@ -70,7 +70,7 @@ def test_unknown_values_are_question_marks_and_the_players_are_marked():
 
 
 def test_the_owner_downloads_the_sheet(alice, alice_client):
-    warband = Roster.create(alice, example())
+    warband = create_roster(alice, example())
     response = alice_client.get(reverse("roster-sheet", args=[warband.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"

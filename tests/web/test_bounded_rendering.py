@@ -8,14 +8,15 @@ import pytest
 from django.urls import reverse
 
 from bench.worst import WORST
-from roster.models import Roster, ShareLink
+from roster.models import ShareLink
+from roster.operations import create_roster
 from tests.ih import example
 
 
 @pytest.fixture
 def heavy(alice):
     """The heaviest Iron & Honor roster the schema accepts (50 models, longest texts)."""
-    return Roster.create(alice, WORST["iron-and-honor"]("latin"))
+    return create_roster(alice, WORST["iron-and-honor"]("latin"))
 
 
 def test_a_sheet_past_the_limit_is_stopped_with_a_message(heavy, alice_client, settings, caplog):
@@ -38,7 +39,7 @@ def test_a_sheet_past_the_limit_is_stopped_with_a_message(heavy, alice_client, s
 
 def test_a_sheet_past_the_memory_limit_is_stopped(alice, alice_client, settings):
     settings.MUSTER_RENDER_MEMORY_MB = 50
-    roster = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    roster = create_roster(alice, example("iron-and-honor-ghrim-company"))
     response = alice_client.get(reverse("roster-sheet", args=[roster.pk]))
     # WeasyPrint either raises MemoryError (the sheet is refused as too big) or, when the
     # allocation fails inside Pango, the child dies (a passing failure, tried again later).
@@ -57,7 +58,7 @@ def test_missing_glyphs_make_one_log_line_per_sheet(alice, anon_client, caplog):
     document = example("iron-and-honor-ghrim-company")
     for i, model in enumerate(document["models"]):
         model["name"] = chr(0x2A700 + 2 * i) + chr(0x2A701 + 2 * i)
-    roster = Roster.create(alice, document)
+    roster = create_roster(alice, document)
     link = ShareLink.objects.create(roster=roster)
     with caplog.at_level(logging.WARNING):
         response = anon_client.get(reverse("shared-sheet", args=[link.token]))

@@ -19,7 +19,8 @@ from django.urls import reverse
 
 from bench import worst
 from roster import revisions
-from roster.models import Revision, Roster, TooManyRosters
+from roster.models import Revision, Roster
+from roster.operations import TooManyRosters, create_roster, save_revision
 from tests.ih import example
 from tests.web.cast import client_for, make_user
 
@@ -28,7 +29,7 @@ def edit(roster: Roster, times: int) -> None:
     for i in range(times):
         document = copy.deepcopy(roster.document)
         document["models"][i % len(document["models"])]["name"] = f"Edit {i}"
-        roster.commit(document, f"Edit {i}", roster.revision)
+        save_revision(roster, document, f"Edit {i}", roster.revision)
 
 
 def stored_bytes(roster: Roster) -> int:
@@ -42,12 +43,12 @@ def test_revisions_per_roster_are_bounded_and_history_says_so(capsys, monkeypatc
     owner = make_user("alice")
     document = worst.iron_and_honor()
     assert len(document["models"]) == 50
-    unbounded = Roster.create(owner, document)
+    unbounded = create_roster(owner, document)
     monkeypatch.setattr(revisions, "KEEP_NEWEST", 10_000)
     edit(unbounded, 100)
     before = stored_bytes(unbounded)
     monkeypatch.undo()
-    bounded = Roster.create(owner, document)
+    bounded = create_roster(owner, document)
     edit(bounded, 100)
     after = stored_bytes(bounded)
     kept = list(bounded.revisions.order_by("-number").values_list("number", flat=True))
@@ -83,11 +84,11 @@ def test_older_revisions_keep_the_last_of_each_day(roster, monkeypatch):
 @pytest.mark.django_db
 def test_undelete_counts_against_the_roster_cap(alice, alice_client, monkeypatch):
     monkeypatch.setattr("roster.models.MAX_ROSTERS_PER_USER", 2)
-    monkeypatch.setattr("roster.quota.MAX_ROSTERS_PER_USER", 2)
-    first = Roster.create(alice, example("iron-and-honor-northmen-raiding-party"))
-    Roster.create(alice, example("iron-and-honor-sundered-elve"))
+    monkeypatch.setattr("roster.operations.MAX_ROSTERS_PER_USER", 2)
+    first = create_roster(alice, example("iron-and-honor-northmen-raiding-party"))
+    create_roster(alice, example("iron-and-honor-sundered-elve"))
     alice_client.post(reverse("roster-delete", args=[first.pk]), {"revision": first.revision})
-    Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    create_roster(alice, example("iron-and-honor-ghrim-company"))
     response = alice_client.post(reverse("roster-undelete", args=[first.pk]), follow=True)
     assert TooManyRosters.message.split(",")[0] in response.content.decode()
     assert Roster.objects.filter(owner=alice, deleted__isnull=True).count() == 2

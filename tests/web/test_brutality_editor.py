@@ -8,19 +8,13 @@ from django.urls import reverse
 from roster.evaluation import evaluate_stored
 from roster.models import Roster
 from tests.web.brutality_cast import brutality_post, reavers
-from tests.web.cast import snapshot
-
-HX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.cast import HX, snapshot
+from tests.web.cast import post_model as update
 
 
 @pytest.fixture
 def warband(alice):
     return reavers(alice)
-
-
-def update(client, roster, index, hx=True, **changes):
-    url = reverse("model-update", args=[roster.pk, index])
-    return client.post(url, brutality_post(roster, index, **changes), **(HX if hx else {}))
 
 
 def test_the_editor_shows_the_example_as_legal(warband, alice_client):

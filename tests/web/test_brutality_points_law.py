@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from roster.evaluation import evaluate_stored
 from roster.models import Roster
+from roster.operations import create_roster
 from roster.sheets import SheetInfo, render_pdf, sheet_html
 from roster.transfer import export_json
 from rules.report import json_number
@@ -63,7 +64,7 @@ def law(document):
 @given(documents)
 def test_the_points_total_survives_save_reload_export_and_the_pdf(alice, document):
     expected = law(document)
-    saved = Roster.create(alice, document)
+    saved = create_roster(alice, document)
     assert saved.summary["cost"] == json_number(expected)
 
     reloaded = Roster.objects.get(pk=saved.pk)

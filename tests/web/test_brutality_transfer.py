@@ -7,13 +7,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.brutality import example, leader, model, roster
 
 pytestmark = pytest.mark.django_db
 
 
 def test_export_import_export_is_identical(alice, alice_client):
-    r = Roster.create(alice, example("brutality-moderate-points"))
+    r = create_roster(alice, example("brutality-moderate-points"))
     first = alice_client.get(reverse("roster-export-json", args=[r.pk]))
     upload = SimpleUploadedFile("r.json", first.content, content_type="application/json")
     alice_client.post(reverse("roster-import"), {"file": upload})
@@ -24,7 +25,7 @@ def test_export_import_export_is_identical(alice, alice_client):
 
 
 def test_plain_text_export(alice, alice_client):
-    r = Roster.create(alice, example("brutality-moderate-points"))
+    r = create_roster(alice, example("brutality-moderate-points"))
     text = alice_client.get(reverse("roster-export-text", args=[r.pk])).content.decode()
     lines = text.splitlines()
     assert lines[0] == "Ashen Reavers (Brutality Skirmish Wargame)"
@@ -40,7 +41,7 @@ def test_plain_text_export(alice, alice_client):
 
 def test_plain_text_marks_the_players_values(alice, alice_client):
     shooter = model("Ranged", "Shooter", traits=[], supplied={"HP": 2})
-    r = Roster.create(alice, roster([leader(), model("Melee"), model("Fast", "Fast 1"), shooter]))
+    r = create_roster(alice, roster([leader(), model("Melee"), model("Fast", "Fast 1"), shooter]))
     text = alice_client.get(reverse("roster-export-text", args=[r.pk])).content.decode()
     assert (
         "Shooter - Basic Ranged, Move ? FS ? Dex ? HP 2* Will ? Atk ? Save ?, Sturdy, * player-supplied"

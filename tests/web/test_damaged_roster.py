@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 from roster.models import Roster, ShareLink
+from roster.operations import save_revision
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def damaged(roster):
     a name past its limit and a model without its keys, written past the schema."""
     good = roster.document
     bad = {**good, "name": "N" * 300, "models": [{"bogus": 1}, *good["models"][1:]]}
-    roster.commit({**good, "name": "Northmen, renamed"}, "Renamed", roster.revision)
+    save_revision(roster, {**good, "name": "Northmen, renamed"}, "Renamed", roster.revision)
     Roster.objects.filter(pk=roster.pk).update(document=bad)
     roster.revisions.filter(number=2).update(document=bad)
     roster.refresh_from_db()

@@ -13,41 +13,41 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from roster.evaluation import read_rules
 from roster.models import Roster, RuleSet
+from roster.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement
-from roster.supplements.pins import pin, pinned_supplement
+from roster.supplements.pins import pinned_supplement
 from roster.systems import ui_for
 from rules.supplement import read_supplement
 from tests.supplements import brutality_roster, brutality_supplement
-from tests.web.cast import make_user, model_post
-
-HX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.cast import HX, make_user, post_model
 
 
 def edit(client, roster, index, **changes):
-    roster = Roster.objects.get(pk=roster.pk)
-    url = reverse("model-update", args=[roster.pk, index])
-    return client.post(url, model_post(roster, index, **changes), **HX)
+    return post_model(client, roster, index, fresh=True, **changes)
 
 
 def test_for_editing_reads_the_rules_digest_and_no_pin(roster, alice):
     found = Roster.objects.for_editing(roster.pk, alice.pk)
-    assert found == roster
-    assert found.document == roster.document
+    assert found.roster == roster
+    assert found.roster.document == roster.document
     assert found.loaded_rules_digest == RuleSet.objects.get(system=roster.system).digest
     assert found.pinned_digest is None
     assert pinned_supplement(found) is None
+    assert read_rules(found).supplement is None
 
 
 def test_for_editing_reads_the_pinned_version_digest(alice):
-    posse = Roster.create(alice, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
+    posse = create_roster(alice, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
     book = Supplement.create(alice, read_supplement(brutality_supplement()))
-    pin(posse, book.latest)
+    pin_supplement(posse, book.latest)
     found = Roster.objects.for_editing(posse.pk, alice.pk)
     assert found.pinned_digest == book.latest.digest
     assert pinned_supplement(found).name == read_supplement(brutality_supplement()).name
-    pin(found, None)  # the digest read with the roster is out of date now
-    assert pinned_supplement(found) is None
+    assert read_rules(found).supplement == pinned_supplement(found)
+    pin_supplement(found.roster, None)  # the read taken before is out of date; the roster is not
+    assert pinned_supplement(found.roster) is None
 
 
 def test_for_editing_finds_nothing_of_another_player_or_deleted(roster, alice, bob):
@@ -99,7 +99,7 @@ def test_an_edit_leaves_the_stored_document_as_it_was(roster):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_head_migration_takes_the_highest_revision(rules_loaded_db):
-    roster = Roster.create(
+    roster = create_roster(
         make_user("carol"), brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}])
     )
     for number in (2, 3):

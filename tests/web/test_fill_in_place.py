@@ -4,6 +4,7 @@ from django.urls import reverse
 
 from roster.evaluation import evaluate_roster
 from roster.models import Roster
+from roster.operations import save_revision
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_version
 from tests.web.brutality_cast import brutality_post, reavers
@@ -24,7 +25,7 @@ RANGED = {
 def ranged(roster, index=2):
     """Make model ``index`` a Basic Ranged without traits, then the form with its line typed."""
     roster.document["models"][index] = {"name": "Shooter", "class": "Ranged"}
-    roster.commit(roster.document, "test", roster.revision)
+    save_revision(roster, roster.document, "test", roster.revision)
     roster.refresh_from_db()
     return brutality_post(roster, index, **{f"supplied__{k}": v for k, v in RANGED.items()})
 
@@ -64,13 +65,13 @@ def test_the_players_other_rosters_on_that_supplement_move_on_and_new_ones_use_i
     first, second = reavers(alice), reavers(alice)
     fill(alice_client, first, 2, ranged(first))
     v1 = Supplement.objects.get(owner=alice).latest
-    from roster.supplements.pins import pin
+    from roster.operations import pin_supplement
 
-    pin(second, v1)
+    pin_supplement(second, v1)
     upgrade = {"name": "Gunner", "class": "Ranged", "upgrade": "Pistolier"}
     first.refresh_from_db()
     first.document["models"][3] = upgrade
-    first.commit(first.document, "test", first.revision)
+    save_revision(first, first.document, "test", first.revision)
     first.refresh_from_db()
     data = brutality_post(first, 3, supplied__Move="6")
     fill(alice_client, first, 3, data)

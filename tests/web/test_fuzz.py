@@ -24,12 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.ih import example
 from tests.web.brutality_cast import brutality_post
-from tests.web.cast import client_for, fighter_post, make_user, model_post
+from tests.web.cast import HX, client_for, fighter_post, make_user, model_post
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 FUZZ_EXAMPLES = int(os.environ.get("MUSTER_FUZZ_EXAMPLES", "3400"))
 STATUSES: collections.Counter[int] = collections.Counter()
@@ -190,7 +191,7 @@ class Bench:
 
     def fresh(self) -> Roster:
         Roster.objects.filter(owner=self.user).delete()
-        roster = Roster.create(self.user, EXAMPLES[self.system]())
+        roster = create_roster(self.user, EXAMPLES[self.system]())
         self.link = ShareLink.objects.create(roster=roster)
         return roster
 
@@ -257,7 +258,7 @@ def fuzz_once(bench: Bench, data: st.DataObject) -> None:
     if name == "roster-import" and "text" in form and data.draw(st.booleans(), label="inject"):
         form = mutate_import(base_form(bench, roster, name, index), data.draw(st.sampled_from(HOSTILE)))
     htmx = data.draw(st.booleans(), label="htmx")
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    headers = HX if htmx else {}
     client = bench.anon if index_kind == "token" and data.draw(st.booleans(), label="anon") else bench.client
     url = url_for(bench, roster, name, index_kind, index, token)
     before = (copy.deepcopy(roster.document), roster.revision)

@@ -10,17 +10,20 @@ import pytest
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.games.systems import EXTRA
-from tests.web.play_fake import SYSTEM, FakeRules, snapshot
+from tests.systems.tiny.register import registered
+from tests.systems.tiny.rules import SYSTEM as TINY
+from tests.web.play_fake import FakeRules, snapshot
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def fake_rules():
-    EXTRA[SYSTEM] = FakeRules()
-    yield EXTRA[SYSTEM]
-    EXTRA.pop(SYSTEM, None)
+def fake_rules(settings, monkeypatch):
+    """Tiny Skirmish registered, with the fake rules of play as its ``play``."""
+    rules = FakeRules()
+    with registered(settings, monkeypatch):
+        monkeypatch.setattr(TINY, "play", rules)
+        yield rules
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.models import Roster, ShareLink
+from roster.models import ShareLink
+from roster.operations import create_roster, save_revision
 from tests.ih import example
 
 EXAMPLES = {
@@ -23,7 +24,7 @@ EXAMPLES = {
 
 @pytest.mark.parametrize("system", sorted(EXAMPLES))
 def test_a_game_starts_from_a_roster_against_a_typed_list(alice_client, alice, system):
-    roster = Roster.create(alice, example(EXAMPLES[system]))
+    roster = create_roster(alice, example(EXAMPLES[system]))
     assert alice_client.get(f"/rosters/{roster.pk}/play/").status_code == 200
     response = alice_client.post(
         f"/rosters/{roster.pk}/play/",
@@ -45,13 +46,13 @@ def test_editing_the_roster_later_never_changes_the_game(alice_client, roster):
     game = Game.objects.get()
     before = operations.state_of(game).sides[0].models[0].name
     document = {**roster.document, "models": roster.document["models"][1:]}
-    roster.commit(document, "removed one", roster.revision)
+    save_revision(roster, document, "removed one", roster.revision)
     game = Game.objects.get()
     assert operations.state_of(game).sides[0].models[0].name == before
 
 
 def test_the_opponent_through_a_share_link(alice_client, alice, bob, roster):
-    theirs = Roster.create(bob, example("iron-and-honor-ghrim-company"))
+    theirs = create_roster(bob, example("iron-and-honor-ghrim-company"))
     link = ShareLink.objects.create(roster=theirs)
     response = alice_client.post(
         f"/rosters/{roster.pk}/play/", {"opponent": "link", "link": f"http://testserver/s/{link.token}/"}
@@ -69,7 +70,7 @@ def test_a_link_that_is_not_shared_is_said_at_the_field(alice_client, roster):
 
 
 def test_the_opponent_from_an_uploaded_export_and_from_my_rosters(alice_client, alice, roster):
-    other = Roster.create(alice, example("iron-and-honor-sundered-elve"))
+    other = create_roster(alice, example("iron-and-honor-sundered-elve"))
     upload = SimpleUploadedFile("elves.json", json.dumps(other.document).encode(), "application/json")
     alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "upload", "upload": upload})
     alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "mine", "mine": other.pk})
@@ -85,7 +86,7 @@ def test_an_upload_that_is_not_a_roster_is_said_at_the_field(alice_client, roste
 
 
 def test_a_roster_of_another_game_cannot_be_the_opponent(alice_client, alice, roster):
-    other = Roster.create(alice, example("brutality-moderate-points"))
+    other = create_roster(alice, example("brutality-moderate-points"))
     response = alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "mine", "mine": other.pk})
     assert response.status_code == 422
     assert not Game.objects.exists()
@@ -98,7 +99,7 @@ def test_strangers_cannot_start_a_game_from_my_roster(bob_client, roster):
 def test_an_illegal_roster_can_be_played_with_its_problems_shown_once(alice_client, alice):
     document = example("iron-and-honor-northmen-raiding-party")
     document["models"] = document["models"] * 3  # far over the game size
-    roster = Roster.create(alice, document)
+    roster = create_roster(alice, document)
     alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": "Bandit, 2"})
     game = Game.objects.get()
     assert game.snapshot_model.sides[0].issues

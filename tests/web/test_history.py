@@ -3,16 +3,11 @@
 from django.urls import reverse
 
 from roster.models import Roster
-from tests.web.cast import model_post
-
-HX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.cast import HX, post_model
 
 
 def edit(client, roster, index, **changes):
-    roster = Roster.objects.get(pk=roster.pk)
-    response = client.post(
-        reverse("model-update", args=[roster.pk, index]), model_post(roster, index, **changes), **HX
-    )
+    response = post_model(client, roster, index, fresh=True, **changes)
     assert response.status_code == 200, response.content[:300]
 
 

@@ -11,6 +11,7 @@ from django.utils.html import escape
 
 from roster.evaluation import evaluate_stored
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from rules.document import DocumentError, parse_document
 from rules.schema import LABEL_MAX
@@ -142,14 +143,14 @@ def editor_pages(client, roster):
 
 @pytest.mark.parametrize("name", SYSTEM_EXAMPLES)
 def test_accepted_strings_are_inert_in_pages_and_sheets(name, alice, alice_client, anon_client):
-    clean = Roster.create(alice, example(name))
+    clean = create_roster(alice, example(name))
     clean_link = ShareLink.objects.create(roster=clean)
     clean_editor = editor_pages(alice_client, clean)
     clean_shared = anon_client.get(reverse("shared", args=[clean_link.token])).content.decode()
     models = len(example(name)["models"])
     for offset in range(0, len(ACCEPTED), models + 1):
         document, used = free_text_spread(example(name), offset)
-        roster = Roster.create(alice, document)
+        roster = create_roster(alice, document)
         link = ShareLink.objects.create(roster=roster)
         editor = editor_pages(alice_client, roster)
         assert_inert(editor, clean_editor, used)

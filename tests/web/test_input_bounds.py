@@ -47,13 +47,12 @@ def test_plain_numbers_are_read():
 
 
 @pytest.mark.parametrize("raw", HUGE)
-def test_brutality_points_limit_is_refused_at_the_field(alice, alice_client, raw):
+def test_brutality_points_limit_is_refused_at_the_field(alice, alice_htmx, raw):
     warband = reavers(alice)
     before = snapshot(warband)
-    response = alice_client.post(
+    response = alice_htmx.post(
         reverse("roster-options", args=[warband.pk]),
         {"revision": warband.revision, "mode": "moderate", "game": "points", "points_limit": raw},
-        HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 422
     assert "field-error" in response.content.decode()
@@ -61,25 +60,22 @@ def test_brutality_points_limit_is_refused_at_the_field(alice, alice_client, raw
 
 
 @pytest.mark.parametrize("raw", ["1e1000000", "9" * 5000, "0", "-5"])
-def test_beestwars_points_limit_is_refused_at_the_field(alice, alice_client, raw):
+def test_beestwars_points_limit_is_refused_at_the_field(alice, alice_htmx, raw):
     warband = clovis(alice)
     before = snapshot(warband)
-    response = alice_client.post(
-        reverse("roster-options", args=[warband.pk]),
-        {"revision": warband.revision, "points_limit": raw},
-        HTTP_HX_REQUEST="true",
+    response = alice_htmx.post(
+        reverse("roster-options", args=[warband.pk]), {"revision": warband.revision, "points_limit": raw}
     )
     assert response.status_code == 422
     assert snapshot(warband) == before
 
 
 @pytest.mark.parametrize("raw", ["1e1000000", "9" * 5000, "0", "-5", "1e-320"])
-def test_custom_exp_limit_is_refused_at_the_field(roster, alice_client, raw):
+def test_custom_exp_limit_is_refused_at_the_field(roster, alice_htmx, raw):
     before = snapshot(roster)
-    response = alice_client.post(
+    response = alice_htmx.post(
         reverse("roster-options", args=[roster.pk]),
         {"revision": roster.revision, "game_size": "custom", "exp_limit": raw},
-        HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 422
     assert snapshot(roster) == before
@@ -114,20 +110,19 @@ def test_a_trait_choice_on_a_trait_that_takes_none_is_refused_on_import(db):
     assert "takes no choice" in info.value.message
 
 
-def test_a_trait_choice_on_a_trait_that_takes_none_is_not_kept_by_the_editor(roster, alice_client):
+def test_a_trait_choice_on_a_trait_that_takes_none_is_not_kept_by_the_editor(roster, alice_htmx):
     from tests.web.cast import model_post
 
     trait = roster.document["models"][0]["traits"][0]
     data = model_post(roster, 0, **{f"choice__{trait.lower().replace(' ', '-')}": "Sword"})
-    alice_client.post(reverse("model-update", args=[roster.pk, 0]), data, HTTP_HX_REQUEST="true")
+    alice_htmx.post(reverse("model-update", args=[roster.pk, 0]), data)
     stored = Roster.objects.get(pk=roster.pk).document["models"][0]["traits"][0]
     assert stored == trait
 
 
-def test_names_are_stored_nfc(roster, alice_client):
-    alice_client.post(
+def test_names_are_stored_nfc(roster, alice_htmx):
+    alice_htmx.post(
         reverse("roster-options", args=[roster.pk]),
         {"revision": roster.revision, "name": "Cafe\u0301 crew", "game_size": "medium"},
-        HTTP_HX_REQUEST="true",
     )
     assert Roster.objects.get(pk=roster.pk).name == "Caf\u00e9 crew"

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from roster.limits import window_seconds
-from roster.models import MAX_ROSTERS_PER_USER, Roster, ShareLink, TooManyRosters
+from roster.models import Roster, ShareLink
+from roster.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster
 from tests.ih import example
 from tests.web.cast import make_user
 
@@ -36,7 +37,7 @@ def test_over_the_limit_a_player_gets_the_429_page_with_retry_after(low_import_r
 
 
 def test_the_shared_sheet_is_limited_per_visitor(low_import_rate, alice, anon_client):
-    roster = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    roster = create_roster(alice, example("iron-and-honor-ghrim-company"))
     link = ShareLink.objects.create(roster=roster)
     url = reverse("shared-sheet", args=[link.token])
     assert [anon_client.get(url).status_code for _ in range(3)] == [200, 200, 429]
@@ -52,7 +53,7 @@ def test_window_seconds(rate, seconds):
 def full(alice, settings):
     """Alice keeps the most rosters Muster allows (created directly, quickly)."""
     document = example("beestwars-clovis-300")
-    first = Roster.create(alice, document)
+    first = create_roster(alice, document)
     Roster.objects.bulk_create(
         [
             Roster(owner=alice, system=first.system, name=first.name, document=first.document)
@@ -64,17 +65,17 @@ def full(alice, settings):
 
 def test_the_cap_holds_in_roster_create(full, alice):
     with pytest.raises(TooManyRosters):
-        Roster.create(alice, example("beestwars-clovis-300"))
+        create_roster(alice, example("beestwars-clovis-300"))
 
 
 def test_a_deleted_roster_frees_a_place(full, alice):
     Roster.objects.filter(pk=full.pk).update(deleted="2026-01-01T00:00:00Z")
-    assert Roster.create(alice, example("beestwars-clovis-300")).pk
+    assert create_roster(alice, example("beestwars-clovis-300")).pk
 
 
 def test_every_path_that_makes_a_roster_respects_the_cap(full, alice, alice_client):
     bob = make_user("bob")
-    shared = Roster.create(bob, example("iron-and-honor-ghrim-company"))
+    shared = create_roster(bob, example("iron-and-honor-ghrim-company"))
     link = ShareLink.objects.create(roster=shared)
     posts = [
         (reverse("roster-new"), {"system": "beestwars", "name": "One more", "points_limit": "300"}),

@@ -75,3 +75,61 @@ def test_admin_edit_bumps_the_digest(admin_client):
     assert response.status_code == 302, response.content[:2000]
     assert current_digest("iron-and-honor") != before
     assert get_catalogue("iron-and-honor").trait("swift").cost == 5
+
+
+def test_an_admin_edit_is_shown_not_reverted_by_load_rules(admin_client):
+    """The database holds the rules data; the file is the reviewed seed. load_rules after
+    an admin edit lists the difference and changes nothing until --replace."""
+    IronHonorTrait.objects.filter(slug="swift").update(cost=5)
+    edited = refresh_digest("iron-and-honor")
+    with pytest.raises(CommandError) as info:
+        call_command("load_rules", "iron-and-honor")
+    message = str(info.value)
+    assert "traits swift: cost 5 in the database, 4 in the file" in message
+    assert "load_rules --replace iron-and-honor" in message
+    assert current_digest("iron-and-honor") == edited
+    assert get_catalogue("iron-and-honor").trait("swift").cost == 5
+
+
+def test_load_rules_replace_brings_the_seed_back_as_a_new_version(capsys):
+    seed = current_digest("iron-and-honor")
+    IronHonorTrait.objects.filter(slug="swift").update(cost=5)
+    refresh_digest("iron-and-honor")
+    call_command("load_rules", "iron-and-honor", "--replace")
+    assert "iron-and-honor: loaded" in capsys.readouterr().out
+    assert current_digest("iron-and-honor") == seed
+    assert get_catalogue("iron-and-honor").trait("swift").cost == 4
+    call_command("load_rules", "iron-and-honor")  # the seed again: nothing to ask
+    assert "iron-and-honor: unchanged" in capsys.readouterr().out
+
+
+def test_a_file_that_took_in_the_admin_edit_loads_without_asking(tmp_path, settings, capsys):
+    IronHonorTrait.objects.filter(slug="swift").update(cost=5)
+    edited = refresh_digest("iron-and-honor")
+    data = json.loads((settings.MUSTER_FIXTURES_DIR / "iron-and-honor.json").read_text())
+    next(t for t in data["traits"] if t["slug"] == "swift")["cost"] = 5
+    (tmp_path / "iron-and-honor.json").write_text(json.dumps(data))
+    settings.MUSTER_FIXTURES_DIR = tmp_path
+    call_command("load_rules", "iron-and-honor")
+    assert "iron-and-honor: unchanged" in capsys.readouterr().out
+    assert current_digest("iron-and-honor") == edited
+    IronHonorTrait.objects.filter(slug="swift").update(cost=6)
+    refresh_digest("iron-and-honor")
+    with pytest.raises(CommandError):  # a later edit is an edit again
+        call_command("load_rules", "iron-and-honor")
+
+
+def test_the_brutality_prices_shown_are_the_rules_data(alice_client, alice):
+    """The model card and the options say the prices of the rules data, not copies."""
+    from roster.models import RuleSet
+    from tests.web.brutality_cast import reavers
+
+    warband = reavers(alice)
+    ruleset = RuleSet.objects.get(system="brutality")
+    ruleset.settings = {**ruleset.settings, "points": {**ruleset.settings["points"], "upgraded": 2}}
+    ruleset.save()
+    refresh_digest("brutality")
+    card = alice_client.get(f"/rosters/{warband.pk}/models/0/").content.decode()
+    assert "(2 points instead of 1)" in card
+    options = alice_client.get(f"/rosters/{warband.pk}/").content.decode()
+    assert "Basic 1, Upgraded 2;" in options

@@ -6,15 +6,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.ih import medium, model
-from tests.web.cast import model_post, snapshot
-
-HX = {"HTTP_HX_REQUEST": "true"}
-
-
-def update(client, roster, index, hx=True, **changes):
-    url = reverse("model-update", args=[roster.pk, index])
-    return client.post(url, model_post(roster, index, **changes), **(HX if hx else {}))
+from tests.web.cast import HX, model_post, snapshot
+from tests.web.cast import post_model as update
 
 
 def test_a_change_is_saved_and_the_totals_come_back(roster, alice_client):
@@ -170,9 +165,9 @@ def test_queries_per_update_do_not_grow_with_models(alice, alice_client):
     nine = medium()
     nine["models"] = nine["models"] + [model("follower", name=f"Extra {i}") for i in range(4)]
     assert len(nine["models"]) == 9
-    small = Roster.create(alice, one)
-    big = Roster.create(alice, nine)
-    queries_for_update(alice_client, Roster.create(alice, one))  # warm the catalogue cache
+    small = create_roster(alice, one)
+    big = create_roster(alice, nine)
+    queries_for_update(alice_client, create_roster(alice, one))  # warm the catalogue cache
     assert queries_for_update(alice_client, small) == queries_for_update(alice_client, big)
 
 

@@ -4,9 +4,7 @@ rename of the master (Iron & Honor p.27)."""
 from django.urls import reverse
 
 from roster.models import Roster
-from tests.web.cast import model_post
-
-HX = {"HTTP_HX_REQUEST": "true"}
+from tests.web.cast import HX, model_post
 
 
 def test_the_master_is_a_choice_of_the_hero_and_companions(roster, alice_client):

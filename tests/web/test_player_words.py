@@ -10,7 +10,7 @@ from django.urls import reverse
 from pydantic import ValidationError
 
 from roster.evaluation import evaluate_stored
-from roster.models import Roster
+from roster.operations import create_roster
 from roster.transfer import export_text
 from rules.beestwars.document import BeestwarsRoster
 from rules.brutality.document import BrutalityRoster
@@ -120,7 +120,7 @@ def test_supplied_values_read_like_the_book_in_the_text_export(alice):
 def test_supplied_values_read_like_the_book_on_the_shared_page(alice, alice_client, anon_client):
     doc = example("brutality-moderate-points")
     doc["models"][1] = {"name": "Shooter", "class": "Ranged", "supplied": {"HP": 2, "Armed": False}}
-    warband = Roster.create(alice, doc)
+    warband = create_roster(alice, doc)
     alice_client.post(reverse("roster-share", args=[warband.pk]))
     html = anon_client.get(reverse("shared", args=[warband.share_links.get().token])).content.decode()
     assert "your own values (Hit Points: 2, Armed in Melee: no), not checked against the book" in html

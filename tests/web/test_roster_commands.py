@@ -7,6 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.ih import EXAMPLES, example
 from tests.web import pdf as pdfs
 
@@ -43,7 +44,7 @@ def test_import_needs_a_known_owner(db):
 
 
 def test_export_prints_the_document(alice):
-    roster = Roster.create(alice, example("iron-and-honor-sundered-elve"))
+    roster = create_roster(alice, example("iron-and-honor-sundered-elve"))
     assert json.loads(run("export_roster", str(roster.pk))) == example("iron-and-honor-sundered-elve")
 
 
@@ -51,7 +52,7 @@ def test_render_sheet_from_a_file_and_from_an_id(alice, tmp_path):
     out = tmp_path / "file.pdf"
     run("render_sheet", str(EXAMPLES / "iron-and-honor-lantern-adventuring-co.json"), "-o", str(out))
     assert "Morgain of Locksey" in pdfs.text(out.read_bytes())
-    roster = Roster.create(alice, example("iron-and-honor-sundered-elve"))
+    roster = create_roster(alice, example("iron-and-honor-sundered-elve"))
     out2 = tmp_path / "id.pdf"
     run("render_sheet", str(roster.pk), "-o", str(out2), "--paper", "letter")
     assert "Lady Eike" in pdfs.text(out2.read_bytes())

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.ih import example
 
 
@@ -104,8 +105,8 @@ def test_a_stranger_cannot_undelete(roster, alice_client, bob_client):
 
 
 def test_the_list_says_when_each_roster_changed_in_words(alice, alice_client):
-    fresh = Roster.create(alice, example("iron-and-honor-ghrim-company"))
-    old = Roster.create(alice, example("iron-and-honor-northmen-raiding-party"))
+    fresh = create_roster(alice, example("iron-and-honor-ghrim-company"))
+    old = create_roster(alice, example("iron-and-honor-northmen-raiding-party"))
     Roster.objects.filter(pk=old.pk).update(updated=timezone.now() - timedelta(hours=3))
     page = alice_client.get("/rosters/").content.decode()
     assert "changed 3\xa0hours ago" in page

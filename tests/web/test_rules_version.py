@@ -9,6 +9,7 @@ from django.urls import reverse
 from roster.catalogue import refresh_digest
 from roster.evaluation import evaluate_roster
 from roster.models import IronHonorTrait, Roster
+from roster.operations import save_revision
 
 
 def words(response) -> str:
@@ -52,7 +53,7 @@ def test_a_sheet_of_an_earlier_roster_says_the_roster_changed(roster, alice_clie
     url = shared_url(alice_client, roster)
     printed = evaluate_roster(roster).fingerprint
     document = dict(roster.document, name="Renamed raiders")
-    roster.commit(document, "Renamed", roster.revision)
+    save_revision(roster, document, "Renamed", roster.revision)
     page = words(anon_client.get(url, {"sheet": printed}))
     assert "The roster changed since the sheet was printed: the sheet shows version 1" in page
     assert "The rules data changed" not in page

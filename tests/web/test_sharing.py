@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from roster.models import Roster, ShareLink
+from roster.operations import save_revision
 from tests.web import pdf as pdfs
 from tests.web.test_access import GET_URLS, POST_URLS, url
 
@@ -120,7 +121,7 @@ def test_hostile_names_are_inert_on_the_shared_page(link, roster, anon_client):
     document = Roster.objects.get(pk=roster.pk).document
     document["models"][0]["name"] = "<script>alert(1)</script>"
     document["models"][1]["name"] = "<img src=http://127.0.0.1:9/x>"
-    roster.commit(document, "hostile", roster.revision)
+    save_revision(roster, document, "hostile", roster.revision)
     page = anon_client.get(reverse("shared", args=[link.token])).content.decode()
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from roster.evaluation import evaluate_stored
-from roster.models import Roster
+from roster.operations import create_roster
 from roster.sheet_names import sheet_disposition, sheet_filename
 from tests.ih import EXAMPLES, example
 from tests.web import pdf as pdfs
@@ -36,7 +36,7 @@ def test_a_hostile_name_cannot_break_the_header_or_the_path():
 
 
 def test_the_download_is_named_after_the_roster(alice, alice_client):
-    warband = Roster.create(alice, example("beestwars-clovis-300"))
+    warband = create_roster(alice, example("beestwars-clovis-300"))
     response = alice_client.get(reverse("roster-sheet", args=[warband.pk]))
     assert response["Content-Disposition"] == (
         "inline; filename=\"stone-hoofs-raiders.pdf\"; filename*=UTF-8''Stone%20Hoof%27s%20raiders.pdf"
@@ -46,7 +46,7 @@ def test_the_download_is_named_after_the_roster(alice, alice_client):
 
 
 def test_the_compact_sheet_leaves_out_the_rule_summaries(alice, alice_client):
-    warband = Roster.create(alice, example("iron-and-honor-northmen-raiding-party"))
+    warband = create_roster(alice, example("iron-and-honor-northmen-raiding-party"))
     url = reverse("roster-sheet", args=[warband.pk])
     full = pdfs.text(alice_client.get(url).content)
     compact = pdfs.text(alice_client.get(url + "?compact=1").content)
@@ -66,7 +66,7 @@ def test_sheet_shared_page_and_validate_roster_print_one_fingerprint(
     out = StringIO()
     call_command("validate_roster", str(EXAMPLES / f"{example_name}.json"), "--json", stdout=out)
     fingerprint = json.loads(out.getvalue())["fingerprint"]
-    warband = Roster.create(alice, example(example_name))
+    warband = create_roster(alice, example(example_name))
     sheet = pdfs.text(alice_client.get(reverse("roster-sheet", args=[warband.pk])).content)
     assert f"Fingerprint {fingerprint}" in sheet
     alice_client.post(reverse("roster-share", args=[warband.pk]))
@@ -77,7 +77,7 @@ def test_sheet_shared_page_and_validate_roster_print_one_fingerprint(
 
 
 def test_an_edit_changes_the_fingerprint(alice):
-    warband = Roster.create(alice, example("iron-and-honor-northmen-raiding-party"))
+    warband = create_roster(alice, example("iron-and-honor-northmen-raiding-party"))
     first = evaluate_stored(warband.document).fingerprint
     document = json.loads(json.dumps(warband.document))
     document["models"][0]["name"] = "Raensleyar the Bold"

@@ -16,6 +16,7 @@ from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from roster.printing import queue
 from roster.printing.models import SheetJob
 from roster.rendering import RenderFailed
@@ -114,7 +115,7 @@ def test_the_status_page_never_queues_a_sheet(roster, alice_client):
 
 def test_one_players_sheets_wait_behind_each_other_not_in_front_of_others(alice, bob):
     heavy = [
-        Roster.create(alice, {**example("iron-and-honor-ghrim-company"), "name": f"A{i}"}) for i in range(4)
+        create_roster(alice, {**example("iron-and-honor-ghrim-company"), "name": f"A{i}"}) for i in range(4)
     ]
     other = northmen(bob)
     for roster in heavy:
@@ -131,7 +132,7 @@ def test_one_players_sheets_wait_behind_each_other_not_in_front_of_others(alice,
 
 def test_sheets_someone_waits_for_go_before_background_ones(alice, bob):
     mine = northmen(alice)
-    theirs = Roster.create(bob, example("iron-and-honor-ghrim-company"))
+    theirs = create_roster(bob, example("iron-and-honor-ghrim-company"))
     queue.ask(mine, queue.default_info(mine), wanted=False)
     queue.ask(theirs, queue.default_info(theirs))
     assert [j.roster_id for j in queue.fair_order(SheetJob.objects.all())] == [theirs.pk, mine.pk]
@@ -251,7 +252,7 @@ def test_a_third_player_is_not_counted_twice(db):
     # Each player's first sheet goes before anyone's second, whoever asked first.
     players = [make_user(n) for n in ("p1", "p2", "p3")]
     rosters = {
-        p.username: [northmen(p), Roster.create(p, example("iron-and-honor-ghrim-company"))] for p in players
+        p.username: [northmen(p), create_roster(p, example("iron-and-honor-ghrim-company"))] for p in players
     }
     for name in ("p1", "p1", "p2", "p3", "p2"):
         roster = rosters[name].pop(0)

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from bench.workloads import iron_and_honor_nine
 from roster.evaluation import evaluate_stored
-from roster.models import Roster, ShareLink
+from roster.models import ShareLink
+from roster.operations import create_roster, save_revision, undo
 from roster.sheet_cache import sheet_key
 from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from tests.ih import example
@@ -151,22 +152,22 @@ def test_hostile_names_are_text_on_the_sheet_and_fetch_nothing():
 
 
 def test_a_sheet_is_cached_by_its_content_so_an_edit_or_undo_never_serves_a_stale_one(alice_client, alice):
-    r = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    r = create_roster(alice, example("iron-and-honor-ghrim-company"))
     url = reverse("roster-sheet", args=[r.pk])
     first = alice_client.get(url)
     assert first["Content-Type"] == "application/pdf"
     assert alice_client.get(url).content == first.content
-    r.commit({**r.document, "name": "Renamed Company"}, "Renamed", r.revision)
+    save_revision(r, {**r.document, "name": "Renamed Company"}, "Renamed", r.revision)
     renamed = alice_client.get(url).content
     assert "Renamed Company" in pdfs.text(renamed)
-    assert r.step(-1, r.revision)
+    assert undo(r, r.revision).saved
     assert alice_client.get(url).content == first.content
-    r.commit({**r.document, "name": "Other Company"}, "Renamed", r.revision)
+    save_revision(r, {**r.document, "name": "Other Company"}, "Renamed", r.revision)
     assert "Other Company" in pdfs.text(alice_client.get(url).content)
 
 
 def test_the_sheet_key_ignores_the_host_header_and_holds_every_option(alice_client, alice):
-    r = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    r = create_roster(alice, example("iron-and-honor-ghrim-company"))
     link = ShareLink.objects.create(roster=r)
     url = reverse("roster-sheet", args=[r.pk])
     one = alice_client.get(url, HTTP_HOST="127.0.0.1:1234")
@@ -190,6 +191,6 @@ def test_the_sheet_key_ignores_the_host_header_and_holds_every_option(alice_clie
 
 
 def test_letter_paper(alice_client, alice):
-    r = Roster.create(alice, example("iron-and-honor-ghrim-company"))
+    r = create_roster(alice, example("iron-and-honor-ghrim-company"))
     pdf = alice_client.get(reverse("roster-sheet", args=[r.pk]) + "?paper=letter").content
     assert round(float(pdfs.read(pdf).pages[0].mediabox.width)) == 612

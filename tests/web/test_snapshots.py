@@ -33,7 +33,9 @@ from django.contrib.auth.models import User
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
+from roster.evaluation import read_rules
 from roster.models import Roster
+from roster.operations import create_roster
 from roster.systems import ui_for
 from roster.views.common import card, editor_context, panel_context
 
@@ -93,10 +95,11 @@ class Renderer:
     """Renders the editor's partials for one stored roster as its views do."""
 
     def __init__(self, owner: User, document: dict[str, Any]) -> None:
-        stored = Roster.create(owner, document)
-        roster = Roster.objects.for_editing(stored.pk, owner.pk)
-        assert roster is not None
-        self.roster = roster
+        stored = create_roster(owner, document)
+        read = Roster.objects.for_editing(stored.pk, owner.pk)
+        assert read is not None
+        self.roster = read.roster
+        self.rules = read_rules(read)
         self.request = RequestFactory().get("/")
         self.request.user = owner
         self.parts: list[str] = []
@@ -107,7 +110,7 @@ class Renderer:
 
     def all_states(self, label: str) -> None:
         roster = self.roster
-        context = editor_context(roster)
+        context = editor_context(roster, rules=self.rules)
         self.add(f"{label} overview", "roster/editor.html#editor", context)
         refused = {k: f"bad {k} {HOSTILE} (not saved: the stored options are kept)" for k in OPTION_FIELDS}
         context.update(option_errors=refused, submitted_options={**context["options"], "name": HOSTILE})

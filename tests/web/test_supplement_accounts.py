@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from roster.models import Roster
+from roster.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement, SupplementVersion
-from roster.supplements.pins import pin, pinned_version
+from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement
 from tests.supplements import brutality_roster, brutality_supplement
 from tests.web.cast import client_for
@@ -21,9 +22,9 @@ MODELS = [{"name": "Ann", "class": "Ranged", "leader": True}, {"name": "Cy", "cl
 
 @pytest.fixture
 def pinned(alice):
-    roster = Roster.create(alice, brutality_roster(MODELS, limit=2))
+    roster = create_roster(alice, brutality_roster(MODELS, limit=2))
     supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
-    pin(roster, supplement.latest)
+    pin_supplement(roster, supplement.latest)
     return roster, supplement
 
 

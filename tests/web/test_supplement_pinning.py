@@ -8,6 +8,7 @@ import json
 import pytest
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement
@@ -33,7 +34,7 @@ def book(alice):
 
 @pytest.fixture
 def posse(alice):
-    return Roster.create(alice, brutality_roster(MODELS, limit=6))
+    return create_roster(alice, brutality_roster(MODELS, limit=6))
 
 
 def choose(client, roster, supplement):
@@ -107,7 +108,7 @@ def test_the_sheet_and_text_mark_the_supplement_values(alice_client, posse, book
 
 def test_a_models_own_value_still_wins_in_the_editor(alice_client, alice, book):
     models = [dict(MODELS[0], supplied={"HP": 5}), *MODELS[1:]]
-    roster = Roster.create(alice, brutality_roster(models, limit=6))
+    roster = create_roster(alice, brutality_roster(models, limit=6))
     choose(alice_client, roster, book)
     from roster.evaluation import evaluate_roster
 
@@ -170,7 +171,7 @@ def test_the_editor_offers_and_prices_a_homebrew_class(alice_client, alice):
     line = {"name": "Gunner", "Move": 5, "FS": 3, "Dex": 4, "HP": 2, "Will": 3, "Atk": 1, "Save": 4}
     data = brutality_supplement(homebrew={"classes": [{**line, "Armed": True, "Powers": 0}]})
     supplement = Supplement.create(alice, read_supplement(data))
-    roster = Roster.create(alice, brutality_roster([{"name": "Gil", "class": "Gunner", "leader": True}]))
+    roster = create_roster(alice, brutality_roster([{"name": "Gil", "class": "Gunner", "leader": True}]))
     choose(alice_client, roster, supplement)
     card = alice_client.get(f"/rosters/{roster.pk}/models/0/").content.decode()
     assert '<option value="Gunner" selected>Gunner</option>' in card  # the card's class select
@@ -250,7 +251,7 @@ def test_a_beestwars_card_marks_supplement_values_as_the_players(alice, alice_cl
         "options": {"points_limit": 300},
         "models": [{"profile": "Minotaur Warrior (Two Weapons)"}],
     }
-    roster = Roster.create(alice, document)
+    roster = create_roster(alice, document)
     choose(alice_client, roster, beests)
     card = alice_client.get(f"/rosters/{roster.pk}/models/0/").content.decode()
     marked = '<span class="player" title="from the roster\'s supplement: the player\'s value, not checked">'

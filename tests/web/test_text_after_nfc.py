@@ -15,6 +15,7 @@ import pytest
 from django.urls import reverse
 
 from roster.models import Roster, ShareLink
+from roster.operations import create_roster
 from roster.supplements.models import Supplement
 from rules.supplement import read_supplement
 from tests.ih import example
@@ -131,7 +132,7 @@ def test_a_supplement_name_that_grows_past_100_is_refused_everywhere(alice, alic
 
 def test_a_roster_pinning_a_supplement_named_at_the_limit_still_opens(alice, alice_client):
     supplement = Supplement.create(alice, read_supplement(brutality_supplement(at_limit(100))))
-    roster = Roster.create(alice, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
+    roster = create_roster(alice, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
     assert (
         alice_client.post(f"/rosters/{roster.pk}/supplement/", {"supplement": supplement.pk}).status_code
         == 302

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from roster.catalogue import get_catalogue
 from roster.models import Roster
+from roster.operations import create_roster
 from roster.transfer import export_json, import_document
 from tests.ih import catalogue, example
 from tests.text import free_text
@@ -26,7 +27,7 @@ IH_EXAMPLES = [
 
 @pytest.mark.parametrize("name", [*IH_EXAMPLES, "beestwars-clovis-300"])
 def test_export_import_export_is_identical(name, alice, alice_client):
-    r = Roster.create(alice, example(name))
+    r = create_roster(alice, example(name))
     first = alice_client.get(reverse("roster-export-json", args=[r.pk]))
     assert first["Content-Disposition"].startswith("attachment;")
     upload = SimpleUploadedFile("r.json", first.content, content_type="application/json")
@@ -81,12 +82,12 @@ def test_export_import_export_is_identical_for_generated_rosters(alice, document
     first = export_json(import_document(json.dumps(document), get_catalogue))
     again = export_json(import_document(first, get_catalogue))
     assert again == first
-    stored = Roster.create(alice, json.loads(first))
+    stored = create_roster(alice, json.loads(first))
     assert export_json(stored.document) == first
 
 
 def test_plain_text_export(alice, alice_client):
-    r = Roster.create(alice, example("iron-and-honor-sundered-elve"))
+    r = create_roster(alice, example("iron-and-honor-sundered-elve"))
     text = alice_client.get(reverse("roster-export-text", args=[r.pk])).content.decode()
     lines = text.splitlines()
     assert lines[0] == "Sundered Elve Warband (Iron & Honor)"

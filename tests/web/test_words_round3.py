@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from roster.models import Roster
+from roster.operations import create_roster, pin_supplement, save_revision
 from roster.supplements.models import Supplement
-from roster.supplements.pins import pin
 from rules.supplement import read_supplement
 from tests import brutality, ih
 from tests.beestwars import roster as bw_roster
@@ -73,7 +73,7 @@ def test_attributes_at_the_maximum_read_as_a_sentence():
 
 def test_no_power_to_choose_offers_no_power_picker(alice, alice_client):
     document = brutality.example("brutality-moderate-points")
-    roster = Roster.create(alice, document)
+    roster = create_roster(alice, document)
     page = words(alice_client.get(reverse("model-open", args=[roster.pk, 1])))
     assert "Powers (0 of 0 chosen: no access)" in page
     assert "Add a Power…" not in page
@@ -83,7 +83,7 @@ def test_no_power_to_choose_offers_no_power_picker(alice, alice_client):
 def test_a_ranged_model_stops_asking_for_powers_once_its_line_is_filled(alice, alice_client):
     document = brutality.example("brutality-moderate-points")
     document["models"][2] = {"name": "Shooter", "class": "Ranged"}
-    roster = Roster.create(alice, document)
+    roster = create_roster(alice, document)
     line = {"Move": 5, "FS": 3, "Dex": 4, "HP": 2, "Will": 3, "Atk": 1, "Save": 4, "Armed": True, "Powers": 0}
     data = {
         "format": "muster.supplement/1",
@@ -91,7 +91,7 @@ def test_a_ranged_model_stops_asking_for_powers_once_its_line_is_filled(alice, a
         "name": "Mine",
         "values": {"classes": {"Ranged": line}},
     }
-    pin(roster, Supplement.create(alice, read_supplement(data)).latest)
+    pin_supplement(roster, Supplement.create(alice, read_supplement(data)).latest)
     page = words(alice_client.get(reverse("model-open", args=[roster.pk, 2])))
     assert "how many this model knows is not in Muster's copy" not in page
     assert "are not in Muster's copy of the book; supply them" not in page
@@ -101,7 +101,7 @@ def test_a_ranged_model_stops_asking_for_powers_once_its_line_is_filled(alice, a
 def test_an_unnamed_beestwars_row_reads_its_profile_not_fighter(alice, alice_client):
     roster = clovis(alice)
     roster.document["models"][3].pop("name")
-    roster.commit(roster.document, "test", roster.revision)
+    save_revision(roster, roster.document, "test", roster.revision)
     page = alice_client.get(reverse("roster-edit", args=[roster.pk])).content.decode()
     row = next(part for part in page.split('<li class="row') if "Satyr" in part and "/models/3/" in part)
     assert ">fighter<" not in row
@@ -116,6 +116,6 @@ def test_new_roster_shows_the_exp_limit_of_the_chosen_size(alice_client, size):
 
 
 def test_a_beestwars_roster_accepts_a_limit_within_bounds(alice, alice_client):
-    roster = Roster.create(alice, bw_roster(300))
+    roster = create_roster(alice, bw_roster(300))
     assert post_limit(alice_client, roster, "10000").status_code in (200, 302)
     assert Roster.objects.get(pk=roster.pk).document["options"]["points_limit"] == 10000

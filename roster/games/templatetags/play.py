@@ -14,7 +14,6 @@ from typing import Any
 from django import template
 from django.template import Context
 from django.template.loader import render_to_string
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -26,7 +25,7 @@ def _csrf_input(context: Context) -> str:
     token = context.get("csrf_token")
     if not token or token == "NOTPROVIDED":
         return ""
-    return str(format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token))
+    return render_to_string("games/_csrf_field.html", {"token": token})
 
 
 @register.simple_tag(takes_context=True)

@@ -11,8 +11,9 @@ from django.urls import reverse
 
 from roster.catalogue import catalogue_and_digest
 from roster.management.setup import database_needed
-from roster.models import Roster, ShareLink, TooManyRosters
-from roster.supplements.pins import adopt, pin
+from roster.models import ShareLink
+from roster.operations import TooManyRosters, create_roster, pin_supplement
+from roster.supplements.pins import adopt
 from roster.transfer import import_export
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError
 
@@ -44,11 +45,11 @@ class Command(BaseCommand):
         except DocumentError as exc:
             raise CommandError(f"{path}: {exc.path}: {exc.message}") from None
         try:
-            roster = Roster.create(owner, document, action="Imported")
+            roster = create_roster(owner, document, action="Imported")
         except TooManyRosters as exc:
             raise CommandError(f"{options['owner']}: {exc.message}") from None
         if supplement is not None:
-            pin(roster, adopt(owner, supplement))
+            pin_supplement(roster, adopt(owner, supplement))
         self.stdout.write(str(roster.pk))
         if options["share"]:
             link = ShareLink.objects.create(roster=roster)

@@ -23,7 +23,7 @@ from roster.evaluation import Evaluation, merged_catalogue
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, load_json, parse_document
 from rules.registry import SYSTEMS
 from rules.report import json_number
-from rules.supplement import Supplement, embedded_supplement, load_supplement, split_export
+from rules.supplement import SupplementDocument, embedded_supplement, load_supplement, split_export
 from rules.system import CatalogueError
 
 
@@ -43,7 +43,7 @@ def catalogue_of(system_id: str) -> Any:
     return any_catalogue_and_digest(system_id)[0]
 
 
-def read_roster(path: Path, supplement: Supplement | None = None) -> Evaluation:
+def read_roster(path: Path, supplement: SupplementDocument | None = None) -> Evaluation:
     """Read, validate and evaluate one roster file with the loaded rules data (or
     ``fixtures/`` when the database has none, or no tables yet), merged with
     ``supplement`` or else with the supplement the file embeds.
@@ -55,19 +55,19 @@ def read_roster(path: Path, supplement: Supplement | None = None) -> Evaluation:
     if supplement is None and embedded is not None:
         supplement = embedded_supplement(embedded)
 
-    def catalogue_for(system_id: str) -> tuple[Any, str]:
+    def rules_data_for(system_id: str) -> tuple[Any, str]:
         catalogue, digest = any_catalogue_and_digest(system_id)
         if supplement is None:
             return catalogue, digest
         return merged_catalogue(SYSTEMS[system_id], catalogue, digest, supplement), digest
 
-    document = parse_document(data, lambda system_id: catalogue_for(system_id)[0])
+    document = parse_document(data, lambda system_id: rules_data_for(system_id)[0])
     system = SYSTEMS[document.system]
-    catalogue, digest = catalogue_for(system.id)
+    catalogue, digest = rules_data_for(system.id)
     return Evaluation(document, catalogue, system.evaluate(document, catalogue), digest, supplement)
 
 
-def read_supplement_file(path: Path) -> Supplement:
+def read_supplement_file(path: Path) -> SupplementDocument:
     """The supplement in a file; DocumentError (JSON path) when it cannot be read."""
     return load_supplement(read_file(path))
 

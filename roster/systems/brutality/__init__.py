@@ -242,6 +242,7 @@ class BrutalityUI(SystemUI):
             "report": report,
             "choices": choices,
             "classes": catalogue.classes,
+            "upgrade_hint": f"{catalogue.points.upgraded} points instead of {catalogue.points.basic}",
             "asks": asks,
             "unknown_traits": [t for t in values.get("traits", []) if catalogue.trait(t) is None],
             "unknown_powers": [p for p in values.get("powers", []) if catalogue.power(p) is None],

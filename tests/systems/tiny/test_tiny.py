@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from roster.catalogue import load_system
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.web import pdf as pdfs
 
 
@@ -53,7 +54,7 @@ def test_a_tiny_roster_is_built_in_the_editor_and_printed(tiny: None, db: Any, t
 def test_a_refused_name_comes_back_at_its_field(tiny: None, db: Any) -> None:
     load_system("tiny")
     user, client = _player(db)
-    roster = Roster.create(
+    roster = create_roster(
         user,
         {
             "format": "muster.roster/1",
@@ -69,3 +70,33 @@ def test_a_refused_name_comes_back_at_its_field(tiny: None, db: Any) -> None:
     assert response.status_code == 422
     assert 'aria-invalid="true" aria-describedby="m0-name-error"' in page
     assert 'id="m0-name-error" role="alert">Name: ' in page
+
+
+def test_without_rules_of_play_it_offers_no_play_and_says_why(tiny: None, db: Any) -> None:
+    from rules.play.registry import PLAY_RULES, get_rules
+
+    load_system("tiny")
+    user, client = _player(db)
+    roster = Roster.create(
+        user,
+        {
+            "format": "muster.roster/1",
+            "system": "tiny",
+            "name": "Pocket army",
+            "options": {"points_limit": 10},
+            "models": [{"name": "Pell", "kind": "Scout"}],
+        },
+    )
+    play = reverse("game-new", args=[roster.pk])
+    assert "tiny" not in PLAY_RULES and "iron-and-honor" in PLAY_RULES
+    assert play not in client.get(reverse("roster-list")).content.decode()
+    assert play not in client.get(reverse("roster-edit", args=[roster.pk])).content.decode()
+    response = client.get(play)
+    assert response.status_code == 404
+    assert "no rules of play at the table for Tiny Skirmish" in response.content.decode()
+    try:
+        get_rules("tiny")
+    except KeyError as exc:
+        assert "Tiny Skirmish has no rules of play" in str(exc)
+    else:
+        raise AssertionError("Tiny Skirmish has no rules of play")

@@ -1,16 +1,14 @@
-"""Laws that hold for every roster the schema accepts (hypothesis)."""
+"""Hypothesis strategies for Iron & Honor roster documents the schema accepts, for the
+laws every system obeys (tests/rules/test_laws.py)."""
 
-import re
-
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.document import dump_document
-from rules.iron_honor import SYSTEM
 from rules.iron_honor.document import IronHonorRoster
 from tests.ih import catalogue
-from tests.issue_law import assert_issues_well_formed
 from tests.text import free_text
+
+# Where its issues cite the book.
+SOURCE = r"Iron & Honor p\.\d+"
 
 CAT = catalogue()
 TRAIT_NAMES = [t.name for t in CAT.traits] + ["Unknown Trait"]
@@ -50,34 +48,3 @@ documents = st.fixed_dictionaries(
         "models": st.lists(models, max_size=12),
     }
 ).map(IronHonorRoster.model_validate)
-
-CODE = re.compile(r"^iron-and-honor\.[a-z]+(-[a-z]+)*\.[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-@settings(max_examples=150, deadline=None)
-@given(documents)
-def test_evaluate_never_raises_and_total_is_the_sum_of_model_costs(document):
-    report = SYSTEM.evaluate(document, CAT)
-    assert report.totals["cost"] == sum(m.cost for m in report.models)
-    assert len(report.models) == len(document.models)
-
-
-@settings(max_examples=150, deadline=None)
-@given(documents)
-def test_every_issue_carries_a_code_and_a_page(document):
-    report = SYSTEM.evaluate(document, CAT)
-    assert_issues_well_formed(report, len(document.models), CODE, r"Iron & Honor p\.\d+")
-
-
-@settings(max_examples=100, deadline=None)
-@given(documents)
-def test_legal_means_no_errors(document):
-    report = SYSTEM.evaluate(document, CAT)
-    assert report.legal == (not [i for i in report.issues if i.severity == "error"])
-
-
-@settings(max_examples=100, deadline=None)
-@given(documents)
-def test_dump_then_parse_is_stable(document):
-    once = dump_document(document)
-    assert dump_document(IronHonorRoster.model_validate(once)) == once

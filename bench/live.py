@@ -1,0 +1,166 @@
+"""`make bench` row for two phones, one game (issue 20, docs/play.md "Two phones"):
+GAMES games on gunicorn, each with 2 players tapping every 2-5 s and 2 watchers, all
+four polling the table's state ("changed since?", ETag / 304) every half second as
+play.js does. Measured: "tap on one phone -> seen on the others" (the time from the
+tap's POST being sent to another viewer's poll answering with that version or a later
+one), p50 / p95, requests per second, errors, and the gunicorn workers' CPU.
+Bounded: SECONDS of load after the set-up."""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from bench import load
+from bench.play import start_game
+from bench.server import Server
+
+GAMES = 50
+SECONDS = 60
+POLL_S = 0.5
+CODE = re.compile(r'class="play-code"[^>]*>([A-Z0-9]{5})<')
+VERSION = re.compile(r"-v(\d+)")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of ``pids`` so far (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / 100  # clock ticks; 100 per second on Linux
+
+
+class Game:
+    """One game: the taps (version made, monotonic time sent, viewer) and each viewer's
+    sightings (viewer -> [(version seen, monotonic time)])."""
+
+    def __init__(self, pk: int) -> None:
+        self.pk = pk
+        self.taps: list[tuple[int, float, int]] = []
+        self.sightings: dict[int, list[tuple[int, float]]] = {}
+        self.lock = threading.Lock()
+
+    def latencies(self) -> list[float]:
+        """For each tap and each other viewer: the first sighting of its version or later."""
+        out = []
+        for version, sent, who in self.taps:
+            for viewer, seen in self.sightings.items():
+                if viewer == who:
+                    continue
+                first = next((t for v, t in seen if v >= version and t >= sent), None)
+                if first is not None:
+                    out.append(first - sent)
+        return out
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.requests = 0
+        self.errors: list[str] = []
+
+    def count(self, status: int, expected: tuple[int, ...], what: str) -> None:
+        with self.lock:
+            self.requests += 1
+            if status not in expected:
+                self.errors.append(f"{what} {status}")
+
+
+def viewer(
+    client: load.Client, game: Game, me: int, side: int, tapping: bool, stats: Stats, stop: float
+) -> None:
+    """Poll every POLL_S; a player also taps (wound / heal their own first model) every
+    2-5 s. Records the taps' versions and this viewer's sightings in ``game``."""
+    rng = random.Random(me)
+    etag = ""
+    seen: list[tuple[int, float]] = []
+    with game.lock:
+        game.sightings[me] = seen
+    next_tap = time.monotonic() + rng.uniform(2, 5)
+    flip = False
+    while time.monotonic() < stop:
+        now = time.monotonic()
+        if tapping and now >= next_tap:
+            flip = not flip
+            form = {"id": uuid.uuid4().hex, "side": str(side), "target": str(side), "model": "0"}
+            form["do"] = "wound" if flip else "heal"
+            sent = time.monotonic()
+            status, _ = client.request("POST", f"/games/{game.pk}/act/", form, {"HX-Request": "true"})
+            stats.count(status, (200,), "act")
+            found = VERSION.search(client.last_etag)
+            if status == 200 and found:
+                with game.lock:
+                    game.taps.append((int(found.group(1)), sent, me))
+            next_tap = time.monotonic() + rng.uniform(2, 5)
+            continue
+        headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
+        status, _ = client.request("GET", f"/games/{game.pk}/state/", None, headers)
+        stats.count(status, (200, 304), "state")
+        got = time.monotonic()
+        if status == 200:
+            etag = client.last_etag
+            found = VERSION.search(etag)
+            if found:
+                with game.lock:
+                    seen.append((int(found.group(1)), got))
+        time.sleep(max(0.0, POLL_S - (time.monotonic() - now)))
+
+
+def live_row(server: Server, games: int = GAMES, seconds: int = SECONDS) -> dict[str, Any]:
+    """Set up ``games`` games with both sides and two watchers, run the load, report."""
+    owner = load.Client(server.url)
+    owner.log_in(server.seed["username"], server.seed["password"])
+    stats = Stats()
+    plan: list[tuple[load.Client, Game, int, bool]] = []  # client, game, side (-1 watcher), taps
+    for i in range(games):
+        pk = start_game(owner, server.seed["rosters"][i % len(server.seed["rosters"])])
+        _, page = owner.request("GET", f"/games/{pk}/")
+        found = CODE.search(page)
+        if found is None:
+            raise RuntimeError("the owner's table shows no join code")
+        code = found.group(1)
+        game = Game(pk)
+        mine = load.Client(server.url)
+        mine.cookies = dict(owner.cookies)
+        plan.append((mine, game, 0, True))
+        for choice in ("side", "watch", "watch"):
+            client = load.Client(server.url)
+            client.request("GET", f"/join/{code}/")
+            status, _ = client.request("POST", f"/join/{code}/", {"choice": choice})
+            if status != 302:
+                raise RuntimeError(f"joining answered {status}")
+            plan.append((client, game, 1 if choice == "side" else -1, choice == "side"))
+    workers = server.worker_pids()
+    cpu_before, wall_before = cpu_seconds(workers), time.monotonic()
+    stop = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=viewer, args=(c, g, n, side, tapping, stats, stop), daemon=True)
+        for n, (c, g, side, tapping) in enumerate(plan)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds + 60)
+    wall = time.monotonic() - wall_before
+    cpu = cpu_seconds(workers) - cpu_before
+    kinds = f" ({', '.join(sorted(set(stats.errors))[:3])})" if stats.errors else ""
+    lat = sorted(x for _, g, _, _ in plan[::4] for x in g.latencies())
+    p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p95 = lat[int(0.95 * (len(lat) - 1))] * 1000 if lat else float("nan")
+    return {
+        "measure": f"two phones: tap -> seen on the others ({games} games, 2 players + 2 watchers each)",
+        "value": round(p95, 1),
+        "unit": "ms p95",
+        "detail": f"p50 {p50:.0f} ms over {len(lat)} sightings; {stats.requests / wall:.0f} req/s; "
+        f"{len(stats.errors)} errors{kinds}; "
+        f"workers' CPU {cpu / wall:.2f} cores ({len(workers)} workers) over {wall:.0f} s",
+        "budget": "p95 <= 1000 ms, 0 errors",
+        "met": bool(lat) and p95 <= 1000 and not stats.errors,
+    }

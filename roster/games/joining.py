@@ -1,0 +1,141 @@
+"""Joining a game from a second phone (issue 20, docs/play.md "Two phones"): the join
+panel the owner sees (QR code, link, short code, revoke), the join page ("Play the other
+side" or "Watch"), and the owner's revokes. Seats themselves: roster.games.seats.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from roster.games.models import CODE_LENGTH, Game
+from roster.games.seats import (
+    WATCH_COOKIE,
+    live_games,
+    live_limit,
+    new_token,
+    normalise_code,
+    seat_of,
+    set_cookie,
+    take_side,
+)
+from roster.limits import client_ip, limited
+
+
+def join_url(request: HttpRequest, game: Game) -> str:
+    """The absolute join link of ``game`` (its code in the path)."""
+    return request.build_absolute_uri(reverse("game-join", args=[game.code]))
+
+
+def join_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The owner's join panel: the link, the code, its QR code (inline SVG from segno,
+    which escapes what it draws), and whether the other side is held."""
+    url = join_url(request, game) if game.code else ""
+    return {
+        "url": url,
+        "code": game.code,
+        "qr": mark_safe(segno.make(url, error="m").svg_inline(scale=3, omitsize=False)) if url else None,
+        "held": bool(game.side_hash) or game.guest_id is not None,
+        "guest": game.guest.get_username() if game.guest_id and game.guest else None,
+    }
+
+
+class CodeForm(forms.Form):
+    """A join code typed in (5 characters; case, spaces and dashes do not matter)."""
+
+    code = forms.CharField(max_length=20, label="Game code", help_text="The 5 letters on the other phone.")
+
+    def clean_code(self) -> str:
+        """The code as stored; a clear message when it cannot be one."""
+        code = normalise_code(self.cleaned_data["code"])
+        if len(code) != CODE_LENGTH:
+            raise forms.ValidationError(f"A game code has {CODE_LENGTH} letters and digits.")
+        return code
+
+
+def _join_key(group: str, request: HttpRequest) -> str:
+    return f"ip:{client_ip(group, request)}"
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@limited("join", key=_join_key)
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    """Type a game's code: the join page of that game, or the form again with why."""
+    form = CodeForm(request.POST or None)
+    if form.is_bound and form.is_valid():
+        if Game.objects.filter(code=form.cleaned_data["code"], finished__isnull=True).exists():
+            return redirect("game-join", form.cleaned_data["code"])
+        form.add_error("code", "No game in progress has that code (check it with the other phone).")
+    status = 422 if form.is_bound else 200
+    return render(request, "games/join.html", {"form": form, "game": None}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+@limited("join", key=_join_key)
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    """The join page of the game with ``code``: "Play the other side" (when nobody holds
+    it yet) or "Watch". POST ``choice`` = "side" or "watch" takes the seat (a cookie) and
+    opens the table. 404 for a code no game in progress has."""
+    game = Game.objects.filter(code=normalise_code(code), finished__isnull=True).first()
+    if game is None:
+        raise Http404("no game in progress has this code")
+    try:
+        seat = seat_of(request, game.pk)
+    except Http404:
+        seat = None
+    if seat is not None and seat.role in ("owner", "guest"):
+        return redirect("game-table", game.pk)
+    held = bool(game.side_hash) or game.guest_id is not None
+    error = None
+    if request.method == "POST":
+        choice = request.POST.get("choice")
+        if choice == "watch":
+            response = redirect("game-table", game.pk)
+            set_cookie(request, response, WATCH_COOKIE.format(pk=game.pk), game.watch_token)
+            return response
+        if choice == "side":
+            limit = live_limit()
+            if live_games(request) >= limit:
+                error = f"You already play {limit} games in progress: finish one first."
+            else:
+                response = redirect("game-table", game.pk)
+                if take_side(request, game, response):
+                    return response
+                error = "Someone already holds the other side; you can watch."
+                held = True
+        else:
+            error = "Choose Play the other side or Watch."
+    context = {"game": game, "held": held, "error": error, "side": game.snapshot["sides"][1]}
+    return render(request, "games/join.html", context, status=422 if error else 200)
+
+
+@require_POST
+def revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner revokes (``what``): "side" frees the other side (its phone is out),
+    "watch" makes a new watch token and a new code (every watcher is out; the old QR code
+    and link stop working). 404 for anyone but the owner."""
+    seat = seat_of(request, pk)
+    if seat.role != "owner":
+        raise Http404("no such game")
+    game = seat.game
+    what = request.POST.get("what")
+    if what == "side":
+        Game.objects.filter(pk=game.pk).update(side_hash="", guest=None)
+        messages.success(request, "The other side is free again: its phone can no longer act.")
+    elif what == "watch":
+        Game.objects.filter(pk=game.pk).update(watch_token=new_token(), code=None)
+        messages.success(request, "Watchers are out, and the game has a new code and link.")
+    else:
+        messages.error(request, "Nothing revoked: choose the other side or the watchers.")
+    return redirect("game-table", game.pk)

@@ -1,0 +1,256 @@
+"""Two phones, one game (issue 20): joining by code with no account, seats held by a
+token cookie, watchers (403 on every action), the Beestwars card held back from the
+other side and the watchers in every response, undo of one's own side only, revokes,
+limits, and the writer under concurrent appends."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import uuid
+
+import pytest
+from django.db import close_old_connections
+from django.test import Client
+
+from roster.games import operations
+from roster.games.models import CODE_ALPHABET, Game
+from roster.games.seats import MAX_LIVE_PER_BROWSER, SIDE_COOKIE, token_hash
+from roster.operations import create_roster
+from rules.play.core import Event
+from tests.ih import example
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def fresh_states():
+    """Each test's database reuses game ids: forget the states other tests replayed."""
+    operations._STATES.clear()
+
+
+def start(client: Client, user, slug: str = "beestwars-clovis-300") -> Game:
+    roster = create_roster(user, example(slug))
+    client.post(
+        f"/rosters/{roster.pk}/play/",
+        {"opponent": "typed", "typed_name": "Bandits", "typed": "Bandit chief, 3\nBandit 2"},
+    )
+    return Game.objects.filter(owner=user).latest("pk")
+
+
+def code_of(client: Client, game: Game) -> str:
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    found = re.search(r'class="play-code"[^>]*>([A-Z0-9]{5})<', page)
+    assert found, "the owner's table shows the join code"
+    return found.group(1)
+
+
+def join(client: Client, code: str, choice: str):
+    return client.post(f"/join/{code}/", {"choice": choice})
+
+
+def tap(client: Client, game: Game, do: str, *, side: int = 0, **extra):
+    data = {"id": uuid.uuid4().hex, "side": side, "do": do, **extra}
+    return client.post(f"/games/{game.pk}/act/", data, **HTMX)
+
+
+def seated(alice_client, alice, slug: str = "beestwars-clovis-300"):
+    """A game of alice's with the other side taken by an anonymous phone and one
+    anonymous watcher: (game, owner, other side, watcher)."""
+    game = start(alice_client, alice, slug)
+    code = code_of(alice_client, game)
+    other, watcher = Client(), Client()
+    assert join(other, code, "side").status_code == 302
+    assert join(watcher, code, "watch").status_code == 302
+    return Game.objects.get(pk=game.pk), alice_client, other, watcher
+
+
+@pytest.fixture
+def table(alice_client, alice):
+    """A Beestwars game with both sides and a watcher (see :func:`seated`)."""
+    return seated(alice_client, alice)
+
+
+def test_the_owner_sees_a_qr_code_a_link_and_a_short_code(alice_client, alice):
+    game = start(alice_client, alice)
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+    code = code_of(alice_client, game)
+    assert len(code) == 5 and set(code) <= set(CODE_ALPHABET)
+    assert "<svg" in page and f"/join/{code}/" in page
+    join_page = Client().get(f"/join/{code}/").content.decode()
+    assert "Play the other side" in join_page and "Watch" in join_page
+
+
+def test_a_typed_code_opens_the_join_page_and_a_wrong_one_says_why(alice_client, alice):
+    game = start(alice_client, alice)
+    code = code_of(alice_client, game)
+    response = Client().post("/join/", {"code": f" {code.lower()[:2]}-{code.lower()[2:]} "})
+    assert response["Location"] == f"/join/{code}/"
+    wrong = Client().post("/join/", {"code": "AAAA"})
+    assert wrong.status_code == 422 and "5 letters" in wrong.content.decode()
+
+
+def test_the_other_side_is_held_by_a_random_token_and_acts_as_side_1(table):
+    game, owner, other, _watcher = table
+    cookie = other.cookies[SIDE_COOKIE.format(pk=game.pk)]
+    assert len(cookie.value) >= 32 and cookie["httponly"]
+    assert game.side_hash == token_hash(cookie.value)
+    assert "You play" in other.get(f"/games/{game.pk}/").content.decode()
+    tap(other, game, "gain:Enemy recovery roll of 16 or 17", side=0, target=1)  # the form says 0
+    assert Game.objects.get(pk=game.pk).event_models[-1].side == 1
+    # a second phone cannot take the side any more
+    third = Client()
+    response = join(third, code_of(owner, game), "side")
+    assert response.status_code == 422 and "already" in response.content.decode()
+
+
+def test_watchers_see_the_table_and_every_action_url_is_403(table):
+    game, _owner, _other, watcher = table
+    page = watcher.get(f"/games/{game.pk}/").content.decode()
+    assert "Watching" in page and "Bandit chief" in page
+    for action in ("act", "undo", "finish"):
+        response = watcher.post(
+            f"/games/{game.pk}/{action}/", {"id": uuid.uuid4().hex, "side": 0, "do": "draw"}
+        )
+        assert response.status_code == 403, action
+    assert Game.objects.get(pk=game.pk).version == 0
+    assert watcher.post(f"/games/{game.pk}/delete/").status_code in (302, 404)
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+def responses(client: Client, game: Game) -> list[str]:
+    """Every response a viewer can get about the game."""
+    urls = ["/", "/state/", "/result/", "/export.json", "/export.txt"]
+    out = []
+    for url in urls:
+        response = client.get(f"/games/{game.pk}{url}", **(HTMX if url == "/state/" else {}))
+        assert response.status_code in (200, 302), (url, response.status_code)
+        out.append(response.content.decode())
+    return out
+
+
+def test_the_card_drawn_is_seen_by_the_drawer_only_until_the_activation_ends(table):
+    game, owner, other, watcher = table
+    state = operations.state_of(game)
+    drawer = state.public["drawer"]
+    drawer_client, active_client = (owner, other) if drawer == 0 else (other, owner)
+    answer = tap(drawer_client, game, "draw")
+    assert answer.status_code == 200
+    game = Game.objects.get(pk=game.pk)
+    card = game.event_models[-1].outcome["card"]
+    mine = drawer_client.get(f"/games/{game.pk}/").content.decode()
+    assert re.search(rf'play-card-value">{card}<', mine)
+    exported = json.loads(drawer_client.get(f"/games/{game.pk}/export.json").content)
+    assert exported["events"][-1]["outcome"] == {"card": card}
+    for viewer in (active_client, watcher):
+        for body in responses(viewer, game):
+            assert "play-card-value" not in body
+            assert f'"card": {card}' not in body and f"card was {card}" not in body
+        data = json.loads(viewer.get(f"/games/{game.pk}/export.json").content)
+        assert data["events"][-1]["outcome"] == {}
+    # the active commander asks, one step at a time; then the activation ends: shown to all
+    tap(active_client, game, "ask")
+    tap(active_client, game, "done")
+    game = Game.objects.get(pk=game.pk)
+    if operations.state_of(game).phase == "draw":
+        for viewer in (active_client, watcher, drawer_client):
+            assert f"the card was {card}" in viewer.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_two_wounds_from_two_phones_are_two_wounds_and_undo_is_ones_own(alice_client, alice):
+    game, owner, other, _watcher = seated(alice_client, alice, "brutality-moderate-points")
+    wounds = operations.state_of(game).sides[1].models[0].wounds
+    assert wounds is not None, operations.state_of(game).sides[1].models[0]
+    tap(owner, game, "wound", target=1, model=0)
+    tap(other, game, "wound", target=1, model=0)
+    game = Game.objects.get(pk=game.pk)
+    assert operations.state_of(game).sides[1].models[0].wounds == wounds - 2
+    owners = game.event_models[0].id
+    refused = other.post(f"/games/{game.pk}/undo/", {"event": owners}, **HTMX)
+    assert refused.status_code == 409 and "other side" in refused.content.decode()
+    other.post(f"/games/{game.pk}/undo/", {"event": ""}, **HTMX)
+    game = Game.objects.get(pk=game.pk)
+    assert [e.side for e in game.event_models] == [0]
+    assert operations.state_of(game).sides[1].models[0].wounds == wounds - 1
+
+
+def test_the_owner_revokes_the_side_and_the_watchers(table):
+    game, owner, other, watcher = table
+    old_code = game.code
+    owner.post(f"/games/{game.pk}/revoke/", {"what": "side"})
+    assert other.get(f"/games/{game.pk}/state/").status_code == 404
+    assert tap(other, game, "wound", target=1, model=0).status_code == 404
+    owner.post(f"/games/{game.pk}/revoke/", {"what": "watch"})
+    assert watcher.get(f"/games/{game.pk}/state/").status_code == 404
+    assert Client().get(f"/join/{old_code}/").status_code == 404
+    assert code_of(owner, game) != old_code
+    assert other.post(f"/games/{game.pk}/revoke/", {"what": "side"}).status_code == 404
+
+
+def test_a_logged_in_opponent_finds_the_game_under_my_games(alice_client, alice, bob_client):
+    game = start(alice_client, alice)
+    join(bob_client, code_of(alice_client, game), "side")
+    assert f"/games/{game.pk}/" in bob_client.get("/games/").content.decode()
+    assert "You play" in bob_client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_finished_game_is_read_only_for_both(table):
+    game, owner, other, _watcher = table
+    owner.post(f"/games/{game.pk}/finish/")
+    response = tap(other, game, "wound", target=1, model=0)
+    assert response.status_code == 409 and "over" in response.content.decode()
+    assert Client().get(f"/join/{game.code}/").status_code == 404
+
+
+def test_a_browser_holds_at_most_n_sides(alice_client, alice, bob):
+    phone = Client()
+    for _ in range(MAX_LIVE_PER_BROWSER):
+        game = Game.objects.create(owner=bob, system="beestwars", name="g", snapshot={}, code=None)
+        Game.objects.filter(pk=game.pk).update(side_hash="x")
+        phone.cookies[SIDE_COOKIE.format(pk=game.pk)] = "x"
+    game = start(alice_client, alice)
+    response = join(phone, code_of(alice_client, game), "side")
+    assert response.status_code == 422 and "finish one first" in response.content.decode()
+
+
+def test_an_account_starts_at_most_n_games_in_progress(alice_client, alice):
+    for _ in range(MAX_LIVE_PER_BROWSER):
+        Game.objects.create(owner=alice, system="beestwars", name="g", snapshot={})
+    roster = create_roster(alice, example("beestwars-clovis-300"))
+    response = alice_client.post(
+        f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed_name": "B", "typed": "Bandit, 2"}
+    )
+    assert response.status_code == 422 and "finish one first" in response.content.decode()
+    assert Game.objects.filter(owner=alice).count() == MAX_LIVE_PER_BROWSER
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_appends_are_all_kept(alice, rules_db=None):
+    from django.core.management import call_command
+
+    call_command("load_rules", verbosity=0)
+    client = Client()
+    client.force_login(alice)
+    game = start(client, alice, "brutality-moderate-points")
+    hp = operations.state_of(game).sides[1].models[0].wounds
+    errors: list[BaseException] = []
+
+    def hit() -> None:
+        try:
+            g = Game.objects.get(pk=game.pk)
+            operations.act(g, Event(id=uuid.uuid4().hex, side=0, action="wound", target=1, model=0))
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            close_old_connections()
+
+    threads = [threading.Thread(target=hit) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    game = Game.objects.get(pk=game.pk)
+    assert game.version == 2
+    assert operations.state_of(game).sides[1].models[0].wounds == hp - 2
