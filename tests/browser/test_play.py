@@ -194,7 +194,9 @@ def test_undo_made_offline_takes_back_the_tap_waiting_before_it(phone, django_us
     assert "2 actions waiting" in page.locator("#play-queue").inner_text()
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    page.wait_for_function("() => !localStorage.getItem('muster.play.' + document.getElementById('table').dataset.game)")
+    page.wait_for_function(
+        "() => !localStorage.getItem('muster.play.' + document.getElementById('table').dataset.game)"
+    )
     page.wait_for_function("() => document.getElementById('table').dataset.version === '1'")
     final = state(game)
     assert [m.wounds for m in final.sides[1].models] == [2, 2]
@@ -227,7 +229,9 @@ def test_undo_from_the_log_leaves_every_line_as_the_server_draws_it(phone, djang
     page.locator(".play-log-lines li").nth(1).get_by_role("button").click()
     page.wait_for_function("v => Number(document.getElementById('table').dataset.version) !== v", arg=before)
     lines = ".play-log-lines li"
-    script = "ls => ls.map(l => [l.querySelector('input[name=event]').value, l.textContent.replace(/\\s+/g, ' ')])"
+    script = (
+        "ls => ls.map(l => [l.querySelector('input[name=event]').value, l.textContent.replace(/\\s+/g, ' ')])"
+    )
     live = page.locator(lines).evaluate_all(script)
     page.reload()
     assert page.locator(lines).evaluate_all(script) == live
