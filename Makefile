@@ -19,6 +19,7 @@ system-deps:
 # A local copy over plain http: production settings (no debug pages) with a secret key
 # kept in .venv; `DEBUG=true make run` for development.
 DEBUG ?= false
+PORT ?= 8000
 RUN_ENV = DEBUG=$(DEBUG) SECRET_KEY="$$(cat $(VENV)/dev-secret)" SECURE_SSL_REDIRECT=false \
 	SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 STATIC_ROOT=$(VENV)/static
 
@@ -27,8 +28,8 @@ run: $(STAMP) system-deps
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput -v0
 	$(RUN_ENV) $(BIN)/python manage.py load_rules
 	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput -v0
-	@echo "Muster is at http://127.0.0.1:8000, sheets printed by its task worker (Ctrl+C stops both)"
-	@$(RUN_ENV) BIN=$(BIN) bash scripts/run-local.sh
+	@echo "Muster is at http://127.0.0.1:$(PORT), sheets printed by its task worker (Ctrl+C stops both)"
+	@$(RUN_ENV) BIN=$(BIN) PORT=$(PORT) bash scripts/run-local.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,9 +1,24 @@
 #!/usr/bin/env bash
-# `make run`: the sheet task worker in the background and Django's development server in
-# front, on 127.0.0.1:8000. Ctrl+C stops both (the worker finishes the sheet it renders).
+# `make run`: the sheet task worker and Django's development server side by side, on
+# 127.0.0.1:${PORT:-8000}. Ctrl+C, or a kill of this script, stops both (the worker
+# finishes the sheet it renders).
 set -euo pipefail
 BIN=${BIN:-.venv/bin}
+PORT=${PORT:-8000}
 "$BIN/python" manage.py sheet_worker &
 worker=$!
-trap 'kill -TERM "$worker" 2>/dev/null || true; wait "$worker" 2>/dev/null || true' EXIT
-"$BIN/python" manage.py runserver 127.0.0.1:8000
+"$BIN/python" manage.py runserver "127.0.0.1:$PORT" &
+server=$!
+# Both run in the background so that a TERM sent to this script alone is acted on at
+# once (bash runs traps only between commands) and reaches the server as well: before,
+# the server was left serving with no worker behind it.
+stop() {
+	kill -TERM "$server" "$worker" 2>/dev/null || true
+	wait "$server" 2>/dev/null || true
+	wait "$worker" 2>/dev/null || true
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# Whichever stops first (the server on a taken port, say) stops the other.
+wait -n "$server" "$worker"

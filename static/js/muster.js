@@ -230,6 +230,14 @@
     var elt = event.detail.elt;
     sentAt.set(elt, edits);
     waiting.delete(elt);
+    // A number field holding text the browser cannot read ("1e1000000", letters) gives
+    // an empty value, which would clear the stored one: leave it out of the save, so
+    // the stored value is kept (a field not posted keeps its value).
+    if (params && elt && elt.querySelectorAll) {
+      elt.querySelectorAll("input[type=number]").forEach(function (el) {
+        if (el.name && el.validity && el.validity.badInput) delete params[el.name];
+      });
+    }
     // htmx sends the last focused submit button with any request of its form; a
     // stepper, remove or picker button only counts when it was actually pressed.
     var trigger = event.detail.triggeringEvent;

@@ -85,6 +85,11 @@
       if (d.id) openMore.push(d.id);
     });
     var where = place(document.activeElement);
+    // idiomorph keeps the focused element where it is and draws the new row around it,
+    // so a pressed button could stay with its old label and value beside the new one:
+    // let go of it, morph, and focus the same button in the answer (below).
+    var focused = document.activeElement;
+    if (focused && focused.tagName === "BUTTON" && table.contains(focused)) focused.blur();
     if (window.Idiomorph) {
       window.Idiomorph.morph(table, html, { morphStyle: "outerHTML" });
     } else {
@@ -155,6 +160,19 @@
       });
   }
 
+  // The id of the latest action in the queue that no queued undo already takes back.
+  function latestWaiting(queue) {
+    var undone = {};
+    queue.forEach(function (q) {
+      var named = new URLSearchParams(q.body).get("event");
+      if (named) undone[named] = true;
+    });
+    for (var i = queue.length - 1; i >= 0; i--) {
+      if (new URLSearchParams(queue[i].body).has("do") && !undone[queue[i].id]) return queue[i].id;
+    }
+    return null;
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.hasAttribute || !form.hasAttribute("data-play") || !table.contains(form)) return;
@@ -166,6 +184,12 @@
     if (data.has("id")) data.set("id", id);
     data.delete("csrfmiddlewaretoken");
     var queue = load();
+    if (form.hasAttribute("data-undo-latest")) {
+      // "Undo" means the latest action: one still waiting in the queue (offline, or its
+      // answer not back yet) is later than the one this button was drawn with.
+      var waiting = latestWaiting(queue);
+      if (waiting) data.set("event", waiting);
+    }
     queue.push({ id: id, url: form.action, body: new URLSearchParams(data).toString(), at: performance.now() });
     save(queue);
     if (!navigator.onLine) show(queue, true);

@@ -179,3 +179,59 @@ def test_the_table_works_without_javascript(browser, live_server, rules_loaded, 
     page.wait_for_url(f"**/games/{game.pk}/result/")
     assert "Game over" in page.content()
     context.close()
+
+
+def test_undo_made_offline_takes_back_the_tap_waiting_before_it(phone, django_user_model):
+    """Offline, a wound then Undo: when the network is back the wound is taken back, not
+    the action before it (the Undo button was drawn naming that one)."""
+    page = phone
+    game = start(page, django_user_model, "brutality")
+    tap(page, "Wound Bandit chief")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Wound Bandit", exact=True).click()
+    page.locator(".play-bar").get_by_role("button", name="Undo", exact=True).click()
+    page.wait_for_selector("#play-queue:not([hidden])")
+    assert "2 actions waiting" in page.locator("#play-queue").inner_text()
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_function(
+        "() => !localStorage.getItem('muster.play.' + document.getElementById('table').dataset.game)"
+    )
+    page.wait_for_function("() => document.getElementById('table').dataset.version === '1'")
+    final = state(game)
+    assert [m.wounds for m in final.sides[1].models] == [2, 2]
+
+
+def test_a_pressed_button_is_morphed_like_the_rest_of_its_row(phone, django_user_model):
+    """The button just pressed keeps the focus, but the answer's row is drawn as the server
+    drew it: after "Engaged" the row offers Ready first, never a second Engaged (a tap on
+    it would send the wrong status)."""
+    page = phone
+    start(page, django_user_model, "beestwars")
+    tap(page, "Engaged Bandit")
+    row = "#m-1-1 .play-buttons button"
+    live = page.locator(row).evaluate_all("bs => bs.map(b => b.value + ' ' + b.textContent)")
+    assert page.evaluate("() => document.activeElement.value") == "status:Engaged"
+    page.reload()
+    assert page.locator(row).evaluate_all("bs => bs.map(b => b.value + ' ' + b.textContent)") == live
+    assert live[0].startswith("status:Ready")
+
+
+def test_undo_from_the_log_leaves_every_line_as_the_server_draws_it(phone, django_user_model):
+    """Undo pressed on a log line: the lines left keep their own Undo (its event and its
+    name), as a reload shows them."""
+    page = phone
+    start(page, django_user_model, "beestwars")
+    tap(page, "Engaged Bandit")
+    tap(page, "Ready Bandit")
+    tap(page, "Engaged Bandit")
+    before = version(page)
+    page.locator(".play-log-lines li").nth(1).get_by_role("button").click()
+    page.wait_for_function("v => Number(document.getElementById('table').dataset.version) !== v", arg=before)
+    lines = ".play-log-lines li"
+    script = (
+        "ls => ls.map(l => [l.querySelector('input[name=event]').value, l.textContent.replace(/\\s+/g, ' ')])"
+    )
+    live = page.locator(lines).evaluate_all(script)
+    page.reload()
+    assert page.locator(lines).evaluate_all(script) == live

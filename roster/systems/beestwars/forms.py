@@ -28,7 +28,7 @@ class BeestwarsOptionsForm(forms.Form):
     def clean_points_limit(self) -> int | str:
         raw: str = self.cleaned_data["points_limit"] or ""
         limit = read_whole(raw)
-        if limit is None and raw.strip().lstrip("+-").isdigit():
+        if limit is None and raw.strip().lstrip("+-").isascii() and raw.strip().lstrip("+-").isdigit():
             limit = MAX_POINTS_LIMIT + 1  # more digits than any limit: too big, said below
         if limit is None:
             self.add_error("points_limit", "enter the points limit as a whole number, such as 300")

@@ -1,0 +1,73 @@
+"""`make run`'s scripts/run-local.sh starts the sheet worker and the server together and
+stops both: on Ctrl+C (INT to the terminal's process group) and on a TERM sent to the
+script alone. The two Django commands are stood in for by a stub `python` that records
+its pid and sleeps."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie no one reaps yet counts as stopped.
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().split()[2] != "Z"
+
+
+def start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    pids = tmp_path / "pids"
+    stub = bin_dir / "python"
+    stub.write_text(f'#!/bin/sh\necho $$ >> "{pids}"\nexec sleep 60\n')
+    stub.chmod(0o755)
+    script = subprocess.Popen(
+        ["bash", str(ROOT / "scripts" / "run-local.sh")],
+        env={**os.environ, "BIN": str(bin_dir), "PORT": "0"},
+        start_new_session=True,
+    )
+    for _ in range(200):
+        if pids.exists() and len(pids.read_text().split()) == 2:
+            break
+        time.sleep(0.05)
+    return script, [int(p) for p in pids.read_text().split()]
+
+
+def stopped(pids: list[int]) -> bool:
+    for _ in range(200):
+        if not any(alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        pytest.param(lambda s: os.killpg(s.pid, signal.SIGINT), id="ctrl-c"),
+        pytest.param(lambda s: s.terminate(), id="term-to-the-script"),
+    ],
+)
+def test_run_local_stops_the_worker_and_the_server(tmp_path, how):
+    script, pids = start(tmp_path)
+    try:
+        assert len(pids) == 2
+        how(script)
+        script.wait(timeout=10)
+        assert stopped(pids), "a process of `make run` was left running"
+    finally:
+        for pid in pids:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
