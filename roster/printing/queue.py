@@ -2,17 +2,19 @@
 
 A web request never renders: :func:`ask` answers the cached PDF, the reason a sheet was
 refused, or the job that is preparing it (queuing one when asked to). The task worker
-(roster.printing.tasks) takes jobs in the order of :func:`fair_order`: sheets someone is
-waiting for before sheets prepared in the background, and among those each player's
-sheets behind each other, so one player's many sheets never wait in front of everyone
-else's. A job renders the roster as it is when the job starts, within the limits of
-roster.rendering.
+(``manage.py sheet_worker``) runs :func:`render_sheets`, which takes jobs in the order
+of :func:`fair_order`: sheets someone is waiting for before sheets prepared in the
+background, and among those each player's sheets behind each other, so one player's
+many sheets never wait in front of everyone else's. A job renders the roster as it is
+when the job starts, within the limits of roster.rendering. The tasks live here, beside
+the queue they serve, so the two never import each other.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,6 +23,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django_tasks import task
 
 from roster.evaluation import Evaluation, evaluate_roster
 from roster.models import Roster
@@ -94,8 +97,6 @@ def ask(
     job = _live_job(key)
     if job is None and enqueue:
         job = _add_job(key, roster, info, wanted)
-        from roster.printing.tasks import render_sheets
-
         render_sheets.enqueue()
         state = _settled(key)  # an immediate backend has rendered it already
         if state is not None:
@@ -219,12 +220,10 @@ def render_job(job: SheetJob) -> str:
 def after_edit(roster: Roster, previous: datetime | None) -> None:
     """Called when ``roster`` was saved (an edit, undo, redo, restore, sharing); its
     previous save was at ``previous``. Prepares its default sheet once the edits settle:
-    the first save after a quiet spell schedules :func:`roster.printing.tasks.prepare_sheet`
+    the first save after a quiet spell schedules :func:`prepare_sheet`
     MUSTER_SHEET_SETTLE_SECONDS later, which waits again while saves keep coming, so a
     burst of typing costs one task, not one per keystroke. Off with a setting of 0 or a
     task backend that cannot run a task later."""
-    from roster.printing.tasks import prepare_sheet
-
     settle = float(settings.MUSTER_SHEET_SETTLE_SECONDS)
     if settle <= 0 or not prepare_sheet.get_backend().supports_defer:
         return
@@ -234,3 +233,66 @@ def after_edit(roster: Roster, previous: datetime | None) -> None:
     when = now + timedelta(seconds=settle)
     pk = roster.pk
     transaction.on_commit(lambda: prepare_sheet.using(run_after=when).enqueue(pk))
+
+
+# --- the tasks (run by the task worker) ---------------------------------------------
+
+# One task renders at most this many queued sheets before it hands the worker back to
+# its queue (other tasks); each queued sheet also enqueued a task of its own.
+BATCH = 20
+_pruned = 0.0
+
+
+@task()
+def render_sheets() -> dict[str, int]:
+    """Render queued sheets, fairest first (:func:`fair_order`), until none
+    is left or BATCH are done. Returns how many ended how ({"ready": 2, ...}). Enqueued
+    once per sheet asked for, so a sheet is never left without a task to take it."""
+    done: dict[str, int] = {}
+    for _ in range(BATCH):
+        job = claim_next()
+        if job is None:
+            break
+        outcome = render_job(job)
+        done[outcome] = done.get(outcome, 0) + 1
+    _prune_task_results()
+    return done
+
+
+@task()
+def prepare_sheet(roster_id: int) -> str:
+    """Prepare the default sheet of roster ``roster_id`` once its edits have settled
+    (:func:`after_edit`): if it was saved less than
+    MUSTER_SHEET_SETTLE_SECONDS ago, come back that long after its last save; otherwise
+    queue its sheet as a background job. Returns "later", "gone" or where the sheet
+    stands ("ready", "queued", "refused", ...)."""
+    roster = Roster.objects.select_related("owner").filter(pk=roster_id, deleted__isnull=True).first()
+    if roster is None:
+        return "gone"
+    settle = timedelta(seconds=float(settings.MUSTER_SHEET_SETTLE_SECONDS))
+    if timezone.now() - roster.updated < settle:
+        prepare_sheet.using(run_after=roster.updated + settle).enqueue(roster_id)
+        return "later"
+    state = ask(roster, default_info(roster), wanted=False)
+    if state.pdf is not None:
+        return "ready"
+    if state.refused is not None:
+        return "refused"
+    return "queued" if state.job is not None else "failed"
+
+
+def _prune_task_results() -> None:
+    """Once an hour per worker: delete the database queue's records of tasks finished
+    more than a day ago (the database backend keeps every task's result)."""
+    global _pruned
+    from django_tasks_db.backend import DatabaseBackend
+    from django_tasks_db.models import DBTaskResult
+
+    if time.monotonic() - _pruned < 3600 or not isinstance(render_sheets.get_backend(), DatabaseBackend):
+        return
+    _pruned = time.monotonic()
+
+    cutoff = timezone.now() - timedelta(days=1)
+    deleted, _ = DBTaskResult.objects.finished().filter(finished_at__lt=cutoff).delete()
+    if deleted:
+        logger.info("pruned %d finished task records", deleted)

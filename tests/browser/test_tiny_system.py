@@ -12,6 +12,7 @@ import pytest
 
 from roster.catalogue import load_system
 from roster.models import Roster
+from roster.operations import create_roster
 from tests.systems.tiny.register import registered
 
 pytestmark = pytest.mark.browser
@@ -71,7 +72,7 @@ def test_a_system_without_rules_of_play_says_so_instead_of_a_play_button(
 
     user = django_user_model.objects.create_user("tinkerer", password="a-long-pass-phrase")
     document = {"format": "muster.roster/1", "system": "tiny", "name": "Pocket army"}
-    roster = Roster.create(user, {**document, "options": {"points_limit": 10}, "models": []})
+    roster = create_roster(user, {**document, "options": {"points_limit": 10}, "models": []})
     page.goto("/accounts/login/")
     page.fill("#id_username", "tinkerer")
     page.fill("#id_password", "a-long-pass-phrase")

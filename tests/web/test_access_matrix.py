@@ -130,19 +130,31 @@ MATRIX.update(
     }
 )
 
-# Games (docs/play.md): only the owner sees or acts; a plain form post is redirected back.
+# Games (docs/play.md): only a seat (the owner, the other side's phone, a watcher) sees a
+# game, anyone else gets 404; a logged-out visitor of a table is sent to log in; a plain
+# form post is redirected back. The join pages are for anyone with the code.
+NO_SEAT = {"stranger": 404, "anon": 404, "holder": 404}
 MATRIX.update(
     {
         "game-list": ("GET", None, None, PLAYER),
         "game-new": ("GET", "roster", None, OWNED),
         "game-table": ("GET", "game", None, OWNED),
-        "game-state": ("GET", "game", None, OWNED),
-        "game-result": ("GET", "game", None, OWNED),
-        "game-export-json": ("GET", "game", None, OWNED),
-        "game-export-text": ("GET", "game", None, OWNED),
-        "game-act": ("POST", "game", {"id": "a" * 32, "side": 0, "target": 0, "do": "score"}, OWNED_CHANGE),
-        "game-undo": ("POST", "game", {}, {**OWNED_CHANGE, "owner": 409}),  # nothing to undo yet
-        "game-finish": ("POST", "game", {}, OWNED_CHANGE),
+        "game-state": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
+        "game-result": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
+        "game-export-json": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
+        "game-export-text": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
+        "game-act": (
+            "POST",
+            "game",
+            {"id": "a" * 32, "side": 0, "target": 0, "do": "score"},
+            {"owner": 302, **NO_SEAT},
+        ),
+        "game-undo": ("POST", "game", {}, {"owner": 409, **NO_SEAT}),  # nothing to undo yet
+        "game-finish": ("POST", "game", {}, {"owner": 302, **NO_SEAT}),
+        "game-revoke": ("POST", "game", {"what": "side"}, {"owner": 302, **NO_SEAT}),
+        "game-join": ("GET", "game-code", None, {"owner": 302, "stranger": 200, "anon": 200, "holder": 200}),
+        "game-join-code": ("GET", None, None, ANYONE),
+        "service-worker": ("GET", None, None, ANYONE),
         "game-delete": ("POST", "game", {}, OWNED_CHANGE),
     }
 )
@@ -180,8 +192,11 @@ def cast(db):
 
     sides = (roster_side(roster), typed_side(roster.system, "Bandits", [("Bandit", 2)]))
     game = operations.start_game(alice, Snapshot(system=roster.system, sides=sides), "Northmen v Bandits")
+    from roster.games.seats import open_joining
+
     return {
         "game": game,
+        "game_code": open_joining(game).code,
         "roster": roster,
         "token": link.token,
         "supplement": supplement,
@@ -207,6 +222,8 @@ def request_for(name, cast):
             kwargs["number"] = 1
     elif kind == "game":
         kwargs = {"pk": cast["game"].pk}
+    elif kind == "game-code":
+        kwargs = {"code": cast["game_code"]}
     elif kind == "token":
         kwargs = {"token": cast["token"]}
     elif kind == "supplement":

@@ -207,7 +207,7 @@ def test_the_default_sheet_is_prepared_once_edits_settle(
         assert response.status_code in (200, 302)
     # One task for the burst, not one per save, due when the edits have settled.
     tasks = list(DBTaskResult.objects.all())
-    assert [t.task_path for t in tasks] == ["roster.printing.tasks.prepare_sheet"]
+    assert [t.task_path for t in tasks] == ["roster.printing.queue.prepare_sheet"]
     assert tasks[0].run_after > timezone.now() + timedelta(seconds=1)
     work()
     assert SheetJob.objects.count() == 0  # not due yet: nothing rendered
@@ -233,7 +233,7 @@ def test_a_task_due_while_edits_go_on_comes_back_later(
     DBTaskResult.objects.update(run_after=timezone.now())  # due, but the roster was saved just now
     work()
     later = DBTaskResult.objects.filter(status="READY").get()
-    assert later.task_path == "roster.printing.tasks.prepare_sheet"
+    assert later.task_path == "roster.printing.queue.prepare_sheet"
     assert later.run_after > timezone.now()
     assert SheetJob.objects.count() == 0
 

@@ -77,7 +77,7 @@ def test_without_rules_of_play_it_offers_no_play_and_says_why(tiny: None, db: An
 
     load_system("tiny")
     user, client = _player(db)
-    roster = Roster.create(
+    roster = create_roster(
         user,
         {
             "format": "muster.roster/1",
