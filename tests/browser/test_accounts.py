@@ -43,7 +43,8 @@ def log_in(page, login, password):
     page.get_by_role("button", name="Log in").click()
 
 
-def test_a_forgotten_password_is_replaced_through_the_mailed_link(browser, live_server, player):
+def test_a_forgotten_password_is_replaced_through_the_mailed_link(browser, live_server, player, settings):
+    settings.MUSTER_SITE_URL = live_server.url  # mailed links are built on SITE_URL
     page = new_page(browser, live_server)
     page.goto("/accounts/login/")
     page.get_by_role("link", name="Forgot your password?").click()
