@@ -27,7 +27,7 @@ TYPE_THEN_CLICK = """([field, control, gap, text]) => new Promise((done) => {
 
 EXAMPLES = {
     "iron-and-honor": ("iron-and-honor-northmen-raiding-party", 6),
-    "brutality": ("brutality-moderate-points", 1),
+    "brutality": ("brutality-moderate-points", 3),  # Vesk: A Power, so "Add a Power…" is offered
     "beestwars": ("beestwars-clovis-300", 3),
 }
 
