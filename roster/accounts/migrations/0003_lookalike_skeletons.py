@@ -22,9 +22,10 @@ def recompute(apps: Any, schema_editor: Any) -> None:
         seen.add(shape)
         key.skeleton = shape
         keep.append(key)
-    # Out of the way first, so no row meets another's old value while they change.
+    # Out of the way first, so no row meets another's old value while they change. A tab
+    # is in no username's skeleton (and PostgreSQL refuses NUL in text).
     for key in keep:
-        UsernameKey.objects.filter(pk=key.pk).update(skeleton=f"\x00{key.pk}")
+        UsernameKey.objects.filter(pk=key.pk).update(skeleton=f"\t{key.pk}")
     for key in keep:
         UsernameKey.objects.filter(pk=key.pk).update(skeleton=key.skeleton)
 
