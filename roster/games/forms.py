@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 from django import forms
 from django.core.validators import RegexValidator
@@ -115,9 +116,11 @@ class StartForm(forms.Form):
     typed_name = forms.CharField(max_length=100, required=False)
     typed = forms.CharField(max_length=4000, required=False, widget=forms.Textarea(attrs={"rows": 5}))
 
-    def __init__(self, *args: object, mine: list[tuple[int, str]], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["mine"].choices = [("", "Choose a roster")] + [(str(k), v) for k, v in mine]  # type: ignore[attr-defined]
+    def __init__(self, *args: Any, mine: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["mine"]
+        assert isinstance(field, forms.ChoiceField)  # declared above
+        field.choices = [("", "Choose a roster"), *((str(k), v) for k, v in mine)]
 
     def clean(self) -> dict[str, object] | None:
         """Ask for the field the chosen kind of opponent needs, at that field."""
