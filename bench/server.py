@@ -9,12 +9,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -72,6 +74,29 @@ def environment(workdir: Path, database_url: str | None) -> dict[str, str]:
 
 
 @contextlib.contextmanager
+def own_database(database_url: str | None) -> Iterator[str | None]:
+    """A new, empty PostgreSQL database on the server of ``database_url`` (the role
+    needs CREATEDB, as scripts/start-postgres.sh makes it), yielded as its URL and
+    dropped on exit; None (SQLite) is yielded as it is."""
+    if not database_url:
+        yield None
+        return
+    import psycopg
+    from psycopg import sql
+
+    parts = urllib.parse.urlsplit(database_url)
+    name = f"muster_bench_{os.getpid()}_{secrets.token_hex(4)}"
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(database_url, autocommit=True) as connection:
+            drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+            connection.execute(drop.format(sql.Identifier(name)))
+
+
+@contextlib.contextmanager
 def serve(
     workers: int = 2,
     rosters: int = 10,
@@ -84,13 +109,15 @@ def serve(
     stops them all on exit. ``settings`` overrides environment variables (e.g.
     {"RATE_IMPORT": "10/m"}).
 
-    With ``database_url`` (PostgreSQL) the database is reused and seeded again.
+    With ``database_url`` (PostgreSQL) a fresh database is made beside it for this
+    server alone and dropped on exit: load tests running side by side (pytest-xdist)
+    never share rosters, sheet jobs or the cache.
     Raises RuntimeError if the server does not answer within 180 seconds (a busy machine).
     """
     python = sys.executable
-    with tempfile.TemporaryDirectory(prefix="muster-bench-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="muster-bench-") as tmp, own_database(database_url) as own_url:
         workdir = Path(tmp)
-        env = {**environment(workdir, database_url), **(settings or {})}
+        env = {**environment(workdir, own_url), **(settings or {})}
         subprocess.run(
             [python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
         )
@@ -127,7 +154,7 @@ def serve(
         ]
         proc = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
         worker = [python, "manage.py", "sheet_worker", "--interval", "0.2", "-v0"]
-        workers = [subprocess.Popen(worker, cwd=ROOT, env=env) for _ in range(task_workers)]
+        sheet_workers = [subprocess.Popen(worker, cwd=ROOT, env=env) for _ in range(task_workers)]
         url = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 180
@@ -140,11 +167,11 @@ def serve(
                     if time.monotonic() > deadline or proc.poll() is not None:
                         raise RuntimeError("gunicorn did not start") from None
                     time.sleep(0.2)
-            yield Server(url, proc.pid, seed, [w.pid for w in workers])
+            yield Server(url, proc.pid, seed, [w.pid for w in sheet_workers])
         finally:
-            for running in (proc, *workers):
+            for running in (proc, *sheet_workers):
                 running.send_signal(signal.SIGTERM)
-            for running in (proc, *workers):
+            for running in (proc, *sheet_workers):
                 try:
                     running.wait(timeout=20)
                 except subprocess.TimeoutExpired:
