@@ -34,7 +34,9 @@ def test_typing_then_clicking_a_checkbox_within_100ms_keeps_both(page, roster):
           }, 50);
         })"""
     )
-    assert gap < 100
+    # Meant 50 ms apart; what the test needs is that the click came while the typed name
+    # still waited for its typing pause (300 ms in muster.js), even on a busy machine.
+    assert gap < 300
     saved(page)
     page.reload()
     assert page.input_value("#m6-name") == "Frokn Stonefist"
