@@ -4,18 +4,25 @@ declared trackers (rules.play.core.Trackers): one piece of code for every game s
 
 from __future__ import annotations
 
+import itertools
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from markupsafe import Markup
 
-from roster.games.forms import new_event_id
 from roster.games.models import Game
 from roster.games.systems import play_rules
-from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, SideIndex, TableState
+from roster.jinja_env import macro
+from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, SideIndex, TableState, Trackers
 from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
 LOG_SHOWN = 12  # the latest actions on the table; the result page shows the whole log
+ROWS_KEPT = 2048  # model rows kept rendered in this process (a game has up to ~40)
+_ROWS: OrderedDict[str, Markup] = OrderedDict()
 
 
 def key_of(name: str) -> str:
@@ -131,6 +138,25 @@ def _row(
     }
 
 
+def _row_html(
+    rules: PlayRules, declared: _Declared, side_index: int, m: ModelState, act_url: str, wound_word: str
+) -> Markup:
+    """One model's row (templates/games/_row.jinja), kept per (rules, side, model state):
+    a tap changes one or two rows, and every viewer's table shows the same rows."""
+    key = f"{declared.generation}|{side_index}|{act_url}|{wound_word}|{m.model_dump_json()}"
+    html = _ROWS.get(key)
+    if html is None:
+        untoken = "untoken" in declared.names
+        row = _row(rules, m, declared.statuses, declared.tokens, untoken, declared.model_actions)
+        html = Markup(macro("games/_row.jinja", "row")(side_index, row, act_url, wound_word))
+        _ROWS[key] = html
+        while len(_ROWS) > ROWS_KEPT:
+            _ROWS.popitem(last=False)
+    else:
+        _ROWS.move_to_end(key)
+    return html
+
+
 def viewer_of(state: TableState) -> SideIndex | None:
     """Whose eyes the table is drawn for. One phone on the table is shared by both
     players, so it shows what every viewer may see (rules.play.core.PlayRules.view with
@@ -154,13 +180,60 @@ def _latest(state: TableState, side: SideIndex | None) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Declared:
+    """What a system's table shows of its declared trackers, the same for every game
+    (made once per rules of play, not per request): the statuses, tokens and resources
+    by key, the declared action names, and the actions by scope as the template shows
+    them."""
+
+    generation: int
+    statuses: dict[str, Rule]
+    tokens: dict[str, Rule]
+    resources: dict[str, Rule]
+    names: frozenset[str]
+    model_actions: list[dict[str, Any]]
+    side_actions: list[dict[str, Any]]
+    game_actions: list[dict[str, Any]]
+
+
+_GENERATIONS = itertools.count()
+_DECLARED: weakref.WeakKeyDictionary[PlayRules, tuple[Trackers, _Declared]] = weakref.WeakKeyDictionary()
+
+
+def _declared(rules: PlayRules) -> _Declared:
+    """``rules``' trackers as the table shows them, kept while the rules object (and its
+    trackers) stay the same."""
+    kept = _DECLARED.get(rules)
+    if kept is not None and kept[0] is rules.trackers:
+        return kept[1]
+    trackers = rules.trackers
+    tokens = _by_key(trackers.tokens)
+    # Taking a token off is its chip's button; ending the game is its own form.
+    shown_actions = [a for a in trackers.actions if a.name not in ("untoken", "end")]
+    declared = _Declared(
+        generation=next(_GENERATIONS),
+        statuses=_by_key(trackers.statuses),
+        tokens=tokens,
+        resources=_by_key(trackers.resources),
+        names=frozenset(a.name for a in trackers.actions),
+        model_actions=[_spec(a, rules, tokens) for a in shown_actions if a.scope == "model"],
+        side_actions=[_spec(a, rules, tokens) for a in shown_actions if a.scope == "side"],
+        game_actions=[_spec(a, rules, tokens) for a in shown_actions if a.scope == "game"],
+    )
+    _DECLARED[rules] = (trackers, declared)
+    return declared
+
+
 def table_context(
     game: Game, state: TableState, refused: str | None = None, seat: Any = None
 ) -> dict[str, Any]:
-    """Everything templates/games/table.html needs: both sides with their resources and
-    model rows (the living in roster order, the killed greyed at the bottom), the
-    declared actions by scope, notices, the latest log lines with their undo, the rules
-    on this table with their pages, and a fresh event id for each form.
+    """Everything the table's fragment (templates/games/_table.jinja) needs: both sides
+    with their resources and model rows (the living in roster order, the killed greyed
+    at the bottom), the declared actions by scope, notices, the latest log lines with
+    their undo, the rule problems at the start (version 0 only: the snapshot is read
+    then only). Each form's event id is left to roster.games.fragment, which fills a
+    fresh one per response.
 
     ``seat`` (roster.games.seats.Seat, None: the owner on one phone) says whose eyes the
     state is drawn for (rules.play.core.PlayRules.view): a watcher and the other side
@@ -169,27 +242,26 @@ def table_context(
     viewer = seat.viewer if seat is not None else viewer_of(state)
     shown = rules.view(state, viewer)
     mine = shown.hidden.get(str(viewer)) if viewer is not None else None
-    trackers = rules.trackers
-    statuses, tokens = _by_key(trackers.statuses), _by_key(trackers.tokens)
-    resources = _by_key(trackers.resources)
-    declared = {a.name for a in trackers.actions}
-    # Taking a token off is its chip's button; ending the game is its own form.
-    shown_actions = [a for a in trackers.actions if a.name not in ("untoken", "end")]
-    model_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "model"]
-    side_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "side"]
-    game_actions = [_spec(a, rules, tokens) for a in shown_actions if a.scope == "game"]
+    declared = _declared(rules)
+    act_url = reverse("game-act", args=[game.pk])
+    wound_word = getattr(rules, "wound_word", None) or "Wounds"
     sides = []
     for index, side in enumerate(shown.sides):
-        untoken = "untoken" in declared
-        rows = [_row(rules, m, statuses, tokens, untoken, model_actions) for m in side.models]
-        rows.sort(key=lambda r: (r["killed"], r["m"].index))
+        rows = [
+            {
+                "killed": m.killed,
+                "index": m.index,
+                "html": _row_html(rules, declared, index, m, act_url, wound_word),
+            }
+            for m in side.models
+        ]
+        rows.sort(key=lambda r: (r["killed"], r["index"]))
         sides.append(
             {
                 "index": index,
                 "s": side,
-                "snapshot": game.snapshot["sides"][index],
                 "resources": [
-                    {"name": name, "value": value, "rule": _rule(rules, resources.get(key_of(name)))}
+                    {"name": name, "value": value, "rule": _rule(rules, declared.resources.get(key_of(name)))}
                     for name, value in side.resources.items()
                 ],
                 "rows": rows,
@@ -197,19 +269,23 @@ def table_context(
             }
         )
     log = list(reversed(shown.log[-LOG_SHOWN:]))
-    issues = [(s["s"].name, s["snapshot"].get("issues") or []) for s in sides]
+    issues: list[tuple[str, list[str]]] = []
+    if state.version == 0:
+        snapshot_sides = game.snapshot["sides"]
+        issues = [(side.name, snapshot_sides[i].get("issues") or []) for i, side in enumerate(shown.sides)]
     return {
         "game": game,
         "state": shown,
         "rules": rules,
-        "trackers": trackers,
+        "trackers": rules.trackers,
         "system": SYSTEMS.get(game.system),
         "sides": sides,
-        "act_url": reverse("game-act", args=[game.pk]),
+        "act_url": act_url,
         "undo_url": reverse("game-undo", args=[game.pk]),
-        "rules_shown": _rules_shown(rules),
-        "side_actions": side_actions,
-        "game_actions": game_actions,
+        "state_url": reverse("game-state", args=[game.pk]),
+        "sw_url": reverse("service-worker"),
+        "side_actions": declared.side_actions,
+        "game_actions": declared.game_actions,
         "public": _plain(shown.public, [side.name for side in shown.sides]),
         "log": log,
         "latest": _latest(shown, seat.side if seat is not None else None),
@@ -218,10 +294,22 @@ def table_context(
         "can_act": seat is None or seat.can_act,
         "my_card": mine.get("card") if isinstance(mine, dict) else None,
         "refused": refused,
-        "issues": [(name, lines) for name, lines in issues if lines] if state.version == 0 else [],
-        "new_id": new_event_id,
+        "issues": [(name, lines) for name, lines in issues if lines],
         "active": shown.active,
         "default_side": shown.active if shown.active is not None else 0,
+        "wound_word": wound_word,
+    }
+
+
+def page_context(game: Game, seat: Any = None) -> dict[str, Any]:
+    """What the table page (templates/games/table.html) shows around the fragment: the
+    game, the rules on this table with their sources, and whether the seat may act."""
+    rules = play_rules(game.system)
+    return {
+        "game": game,
+        "rules": rules,
+        "rules_shown": _rules_shown(rules),
+        "can_act": seat is None or seat.can_act,
     }
 
 

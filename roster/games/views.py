@@ -23,8 +23,8 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from roster.games import operations
-from roster.games.display import etag_of, result_context, table_context
+from roster.games import fragment, operations
+from roster.games.display import etag_of, page_context, result_context
 from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
@@ -144,7 +144,8 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = seat.game
     if game.finished is not None:
         return redirect("game-result", game.pk)
-    context = table_context(game, operations.state_of(game), seat=_seat_or_none(seat))
+    shown = _seat_or_none(seat)
+    context = {**page_context(game, shown), "table_html": fragment.table(request, game, shown)}
     if seat.role == "owner":
         context["join"] = join_context(request, open_joining(game))
     return render(request, "games/table.html", context)
@@ -161,8 +162,7 @@ def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        context = table_context(game, operations.state_of(game), seat=_seat_or_none(seat))
-        response = render(request, "games/table.html#table", context)
+        response = HttpResponse(fragment.table(request, game, _seat_or_none(seat)))
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
@@ -195,15 +195,14 @@ def _answer(
             response = HttpResponse(status=204)
             response["HX-Redirect"] = f"/games/{game.pk}/result/"
             return response
-        context = table_context(game, operations.state_of(game), refused=refused, seat=seat)
-        response = render(request, "games/table.html#table", context, status=status)
+        response = HttpResponse(fragment.table(request, game, seat, refused), status=status)
         response["ETag"] = _etag(game, seat)
         return response
     if refused is not None:
         if game.finished is not None:
             messages.error(request, refused)
             return redirect("game-result", game.pk)
-        context = table_context(game, operations.state_of(game), refused=refused, seat=seat)
+        context = {**page_context(game, seat), "table_html": fragment.table(request, game, seat, refused)}
         return render(request, "games/table.html", context, status=status)
     return redirect("game-table" if game.finished is None else "game-result", game.pk)
 

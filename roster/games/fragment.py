@@ -1,0 +1,141 @@
+"""The table's fragment, rendered once per (game, log, seat) and shared (docs/play.md
+"Speed").
+
+Every action answers with the table's fragment and every viewer's poll after a change
+gets it again: with two players and two watchers one tap is four fragments of the same
+game at the same version. The fragment (templates/games/_table.jinja) is therefore
+rendered with marks where the per-response parts go, kept, and filled per response:
+
+- ``@@muster-csrf@@``: the request's CSRF field (templates/games/_marks.jinja);
+- ``@@muster-event-id@@``: a fresh event id for each form (a plain form post resent
+  counts once; play.js makes its own id per tap anyway);
+- ``@@muster-refused@@``: the refusal at the top of the sender's table, never kept.
+
+A kept fragment lives in the "play" cache, which every worker shares
+(roster.cache.DatabaseCache, or Redis with CACHE_URL), under one key per (game, seat)
+with the identity of what it shows: the game's creation time (an id reused after a
+rollback never meets an old entry), its version and last write (two logs of the same
+length after an undo differ in ``updated``), whether the other side is held, finished
+or not, and a digest of the template and of roster/games/display.py (a new release
+never serves an old layout). So a game takes at most one entry per seat
+(one phone, owner, other side, watchers), replaced at each change. A small
+per-process copy in front of it saves the cache's round trip when the same worker
+answers again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections import OrderedDict
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.utils.safestring import SafeString, mark_safe
+
+from roster.games import operations
+from roster.games.display import table_context
+from roster.games.forms import new_event_id
+from roster.games.models import Game
+from roster.jinja_env import macro, render
+
+CSRF = "@@muster-csrf@@"
+EVENT_ID = "@@muster-event-id@@"
+REFUSED = "@@muster-refused@@"
+TEMPLATE = "games/_table.jinja"
+MARKS = "games/_marks.jinja"
+KEPT_SECONDS = 600  # a game's latest fragment per seat; a game in play replaces it within seconds
+LOCAL_KEPT = 256  # fragments kept in this process (about 50 KB each)
+_LOCAL: OrderedDict[str, tuple[str, str]] = OrderedDict()
+
+
+@cache
+def _layout() -> str:
+    """A digest of what the fragment's HTML is made by (read once per process)."""
+    digest = hashlib.blake2b(digest_size=8)
+    templates = Path(settings.BASE_DIR) / "templates"
+    for path in (
+        templates / TEMPLATE,
+        templates / "games/_row.jinja",
+        Path(__file__).with_name("display.py"),
+    ):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def seat_key(seat: Any) -> str:
+    """Whose eyes a fragment is for: "one" (the owner on one phone), "owner0", "guest1",
+    "watcher" (every watcher sees the same)."""
+    if seat is None:
+        return "one"
+    return f"{seat.role}{seat.side if seat.side is not None else ''}"
+
+
+def identity(game: Game) -> str:
+    """What a kept fragment of ``game`` must match to be shown (see the module's doc)."""
+    held = bool(game.side_hash) or game.guest_id is not None
+    finished = game.finished is not None
+    return (
+        f"{game.created.isoformat()}|v{game.version}|{game.updated.isoformat()}|{held}|{finished}|{_layout()}"
+    )
+
+
+def _cache_key(game: Game, seat: Any) -> str:
+    return f"table:{game.pk}:{seat_key(seat)}"
+
+
+def marked(game: Game, seat: Any) -> str:
+    """The fragment of ``game`` as ``seat`` sees it (None: the owner on one phone), with
+    its marks unfilled: kept, or rendered and kept. Loads the log (and, at version 0, the
+    snapshot) only when it has to render, in one query that also reads the version again
+    (the fragment is then kept as what it shows)."""
+    key, wanted = _cache_key(game, seat), identity(game)
+    local = _LOCAL.get(key)
+    if local is not None and local[0] == wanted:
+        _LOCAL.move_to_end(key)
+        return local[1]
+    shared = caches["play"]
+    kept = shared.get(key)
+    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == wanted and isinstance(kept[1], bytes):
+        html = zlib.decompress(kept[1]).decode()
+        _remember(key, (wanted, html))
+        return html
+    deferred = game.get_deferred_fields()
+    if "events" in deferred:
+        fields = ["events", "version", "updated", "finished", "side_hash", "guest"]
+        if "snapshot" in deferred and game.version == 0:
+            fields.append("snapshot")
+        game.refresh_from_db(fields=fields)
+        wanted = identity(game)
+    html = str(render(TEMPLATE, table_context(game, operations.state_of(game), seat=seat)))
+    # Compressed: a tenth of the size to write and read (about 5 KB), for little CPU.
+    shared.set(key, (wanted, zlib.compress(html.encode(), 1)), KEPT_SECONDS)
+    _remember(key, (wanted, html))
+    return html
+
+
+def _remember(key: str, entry: tuple[str, str]) -> None:
+    _LOCAL[key] = entry
+    _LOCAL.move_to_end(key)
+    while len(_LOCAL) > LOCAL_KEPT:
+        _LOCAL.popitem(last=False)
+
+
+def fill(html: str, request: HttpRequest, refused: str | None = None) -> SafeString:
+    """``html`` with its marks filled for this response: the CSRF field (the token
+    Django's ``{% csrf_token %}`` would write), a fresh event id per form, the refusal."""
+    marks = macro(MARKS, "csrf_field")
+    html = html.replace(CSRF, str(marks(get_token(request))))
+    html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused)) if refused else "")
+    parts = html.split(EVENT_ID)
+    return mark_safe("".join([parts[0], *(new_event_id() + part for part in parts[1:])]))
+
+
+def table(request: HttpRequest, game: Game, seat: Any = None, refused: str | None = None) -> SafeString:
+    """The table's fragment for this response (see the module's doc)."""
+    return fill(marked(game, seat), request, refused)
