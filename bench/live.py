@@ -77,7 +77,8 @@ def viewer(
     client: load.Client, game: Game, me: int, side: int, tapping: bool, stats: Stats, stop: float
 ) -> None:
     """Poll every POLL_S; a player also taps (wound / heal their own first model) every
-    2-5 s. Records the taps' versions and this viewer's sightings in ``game``."""
+    2-5 s, and keeps the ETag of the action's answer (play.js). Records the taps'
+    versions and this viewer's sightings (polls and its own taps' answers) in ``game``."""
     rng = random.Random(me)
     etag = ""
     seen: list[tuple[int, float]] = []
@@ -93,11 +94,17 @@ def viewer(
             form["do"] = "wound" if flip else "heal"
             sent = time.monotonic()
             status, _ = client.request("POST", f"/games/{game.pk}/act/", form, {"HX-Request": "true"})
+            got = time.monotonic()
             stats.count(status, (200,), "act")
             found = VERSION.search(client.last_etag)
             if status == 200 and found:
+                # The answer is the table at the new version (every change before it too):
+                # the tapping phone draws it and keeps its ETag, as play.js does, so its
+                # next poll is a 304, not the same fragment again.
+                etag = client.last_etag
                 with game.lock:
                     game.taps.append((int(found.group(1)), sent, me))
+                    seen.append((int(found.group(1)), got))
             next_tap = time.monotonic() + rng.uniform(2, 5)
             continue
         headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}

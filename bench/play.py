@@ -1,12 +1,15 @@
 """`make bench` rows for play at the table (issue 19, docs/play.md): one action's round
 trip (an htmx POST answered with the table's fragment) against the trivial view on the
-same server, and a tap to the updated screen in Chromium, timed by the page's own clock
-(play.js writes the milliseconds from the tap to the morphed table in data-tap-ms)."""
+same server, the table's fragment as a watcher's poll gets it after a change and at the
+same version (roster.games.fragment), and a tap to the updated screen in Chromium,
+timed by the page's own clock (play.js writes the milliseconds from the tap to the
+morphed table in data-tap-ms)."""
 
 from __future__ import annotations
 
 import re
 import statistics
+import time
 import uuid
 from functools import partial
 from typing import Any
@@ -76,6 +79,57 @@ def round_trip_row(server: Server) -> dict[str, Any]:
     }
 
 
+CODE = re.compile(r'class="play-code"[^>]*>([A-Z0-9]{5})<')
+
+
+def fragment_row(server: Server, rounds: int = 150, seconds: float = 40) -> dict[str, Any]:
+    """The table's fragment as a watcher's poll gets it (GET /games/<id>/state/, no
+    If-None-Match): after each change (the owner taps, untimed: a fresh render for the
+    watcher's eyes) and again at the same version (the kept fragment, as the second
+    watcher gets it), each against /healthz in the same round."""
+    owner = load.Client(server.url)
+    owner.log_in(server.seed["username"], server.seed["password"])
+    game = start_game(owner, server.seed["rosters"][0])
+    _, page = owner.request("GET", f"/games/{game}/")
+    found = CODE.search(page)
+    if found is None:
+        raise RuntimeError("the owner's table shows no join code")
+    watcher = load.Client(server.url)
+    status, _ = watcher.request("POST", f"/join/{found.group(1)}/", {"choice": "watch"})
+    if status != 302:
+        raise RuntimeError(f"watching answered {status}")
+    state = f"/games/{game}/state/"
+    fresh: list[float] = []
+    kept: list[float] = []
+    base: list[float] = []
+    stop = time.monotonic() + seconds
+    n = 0
+    while len(fresh) < rounds + 5 and time.monotonic() < stop:
+        n += 1
+        form = {"id": uuid.uuid4().hex, "side": "0", "target": "1", "model": "0"}
+        form["do"] = "wound" if n % 2 else "heal"
+        if owner.request("POST", f"/games/{game}/act/", form, {"HX-Request": "true"})[0] != 200:
+            raise RuntimeError("an action was refused")
+        for out, path in ((fresh, state), (kept, state), (base, "/healthz")):
+            start = time.perf_counter()
+            answered, _ = watcher.request("GET", path, None, {"HX-Request": "true"})
+            out.append(time.perf_counter() - start)
+            if answered != 200:
+                raise RuntimeError(f"{path} answered {answered}")
+    fresh, kept, base = fresh[5:], kept[5:], base[5:]  # the first rounds warm up
+    ratio = statistics.median(fresh) / statistics.median(base)
+    return {
+        "measure": "play: table fragment after a change (a watcher's poll)",
+        "value": round(ms(fresh), 2),
+        "unit": "ms median",
+        "detail": f"p95 {ms(fresh, 0.95):.2f} ms; kept (same version) {ms(kept):.2f} ms; "
+        f"trivial view {ms(base):.2f} ms; ratio {ratio:.1f}x (kept "
+        f"{statistics.median(kept) / statistics.median(base):.1f}x) over {len(fresh)} changes",
+        "budget": "<= 4x trivial",
+        "met": ratio <= 4,
+    }
+
+
 def tap_row(server: Server) -> dict[str, Any]:
     """Tap Wound / Heal on a 360 px phone in Chromium; p95 of tap -> updated table."""
     from playwright.sync_api import sync_playwright
@@ -116,5 +170,5 @@ def tap_row(server: Server) -> dict[str, Any]:
 
 
 def play_rows(server: Server) -> list[dict[str, Any]]:
-    """Both rows."""
-    return [round_trip_row(server), tap_row(server)]
+    """The three rows."""
+    return [round_trip_row(server), fragment_row(server), tap_row(server)]

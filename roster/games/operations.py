@@ -27,6 +27,8 @@ from rules.play.core import Event, Refused, Snapshot, TableState
 ATTEMPTS = 5  # compare-and-set retries before giving up (another phone kept winning)
 _STATES: OrderedDict[tuple[int, str], TableState] = OrderedDict()
 STATE_CACHE_SIZE = 128
+# Per game (id, created): the unique event ids and state of the latest log replayed here.
+_LATEST: dict[tuple[int, str], tuple[list[str], TableState]] = {}
 
 
 class GameOver(Refused):
@@ -51,23 +53,53 @@ def _log_key(game: Game, events: list[dict[str, Any]]) -> tuple[int, str]:
     return game.pk, hashlib.blake2b(ids.encode(), digest_size=16).hexdigest()
 
 
-def _remember(key: tuple[int, str], state: TableState) -> None:
+def _unique_ids(events: list[dict[str, Any]]) -> list[str]:
+    """The stored log's event ids in order, later copies dropped (core.unique)."""
+    seen: set[str] = set()
+    out = []
+    for e in events:
+        key = str(e.get("id"))
+        if key not in seen:
+            seen.add(key)
+            out.append(key)
+    return out
+
+
+def _remember(key: tuple[int, str], state: TableState, game: Game, events: list[dict[str, Any]]) -> None:
     _STATES[key] = state
     _STATES.move_to_end(key)
     while len(_STATES) > STATE_CACHE_SIZE:
         _STATES.popitem(last=False)
+    _LATEST[(game.pk, str(game.created))] = (_unique_ids(events), state)
+    while len(_LATEST) > STATE_CACHE_SIZE:
+        _LATEST.pop(next(iter(_LATEST)))
 
 
 def state_of(game: Game) -> TableState:
     """The state ``game``'s log replays to (rules.play.core.replay), kept per process
-    for the same log so a read after a write does not replay again. Never raises for a
+    for the same log so a read after a write does not replay again. When this process
+    has the state of an earlier log of the game (another worker answered the latest
+    taps), only the events after it are applied to a copy of it. Never raises for a
     stored log. The returned state is shared: copy it before changing it."""
-    key = _log_key(game, game.events)
+    events = game.events
+    key = _log_key(game, events)
     cached = _STATES.get(key)
     if cached is not None:
         return cached
-    state = core.replay(play_rules(game.system), game.snapshot_model, game.event_models)
-    _remember(key, state)
+    rules = play_rules(game.system)
+    earlier = _LATEST.get((game.pk, str(game.created)))
+    ids = _unique_ids(events)
+    if earlier is not None and len(earlier[0]) < len(ids) and ids[: len(earlier[0])] == earlier[0]:
+        state = _working_copy(earlier[1])
+        seen = set(earlier[0])
+        for e in events:
+            if str(e.get("id")) not in seen:
+                seen.add(str(e.get("id")))
+                state = core.apply_or_note(rules, state, Event.model_validate(e))
+        state.version = len(ids)
+    else:
+        state = core.replay(rules, game.snapshot_model, game.event_models)
+    _remember(key, state, game, events)
     return state
 
 
@@ -111,7 +143,7 @@ def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableS
         game.events, game.version, game.updated = dumped, len(events), now
         if state.finished:
             game.finished = now
-        _remember(_log_key(game, dumped), state)
+        _remember(_log_key(game, dumped), state, game, dumped)
     return bool(written)
 
 

@@ -24,6 +24,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def forget():
     """Nothing kept in this process from another test (ids are reused)."""
     operations._STATES.clear()
+    operations._LATEST.clear()
     fragment._LOCAL.clear()
 
 
@@ -155,3 +156,37 @@ def test_a_row_is_rendered_once_per_model_state(alice_client, alice, monkeypatch
     state(other, game)
     state(watcher, game)
     assert drawn == [0], "the other viewers' tables reuse the rows"
+
+
+@pytest.mark.parametrize("system", ["iron-and-honor", "brutality", "beestwars"])
+def test_a_state_carried_on_from_an_earlier_log_equals_the_whole_replay(alice, system, monkeypatch):
+    """Another worker appended events: this process applies only those to the state it
+    had (operations.state_of), and gets what replaying the whole log gives, at every
+    step of each example game, with some steps skipped (two taps answered elsewhere)."""
+    from rules.play.core import replay
+    from rules.play.format import read_game
+    from tests.rules.play.games import GAMES
+
+    export = read_game((GAMES / f"{system}.json").read_text())
+    rules = operations.play_rules(system)
+    game = operations.start_game(alice, export.snapshot, "Example")
+    dumped = Game.dump_events(export.events)
+    replays: list[int] = []
+
+    def counted(rules, snapshot, events):
+        replays.append(len(events))
+        return replay(rules, snapshot, events)
+
+    monkeypatch.setattr(operations.core, "replay", counted)
+    for n in [n for n in range(1, len(dumped) + 1) if n % 3 != 1]:
+        Game.objects.filter(pk=game.pk).update(events=dumped[:n], version=n)
+        state = operations.state_of(Game.objects.get(pk=game.pk))
+        whole = replay(rules, export.snapshot, export.events[:n])
+        assert state.model_dump() == whole.model_dump(), f"after {n} events"
+    assert replays == [2], "only the first state is replayed whole"
+    # An undo (a log that is not a continuation) replays the whole log.
+    shorter = dumped[1:5]
+    Game.objects.filter(pk=game.pk).update(events=shorter, version=len(shorter))
+    state = operations.state_of(Game.objects.get(pk=game.pk))
+    assert state.model_dump() == replay(rules, export.snapshot, export.events[1:5]).model_dump()
+    assert replays == [2, 4]
