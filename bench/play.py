@@ -95,6 +95,7 @@ def fragment_row(server: Server, rounds: int = 150, seconds: float = 40) -> dict
     if found is None:
         raise RuntimeError("the owner's table shows no join code")
     watcher = load.Client(server.url)
+    watcher.request("GET", f"/join/{found.group(1)}/")  # the CSRF cookie
     status, _ = watcher.request("POST", f"/join/{found.group(1)}/", {"choice": "watch"})
     if status != 302:
         raise RuntimeError(f"watching answered {status}")
