@@ -46,8 +46,10 @@ class Played:
 
 def _log_key(game: Game, events: list[dict[str, Any]]) -> tuple[int, str]:
     """The cache key of a game's log: its id, when it was created (an id a database
-    hands out again never meets an old game's entry) and a digest of its event ids."""
-    ids = "\n".join([str(game.created), *(str(e.get("id")) for e in events)])
+    hands out again never meets an old game's entry), the holder of side 1 (a joiner may
+    replace side 1's snapshot as they take it, before any action: roster.games.seats.
+    take_side; every process then replays the new snapshot) and a digest of its event ids."""
+    ids = "\n".join([str(game.created), game.side_hash, *(str(e.get("id")) for e in events)])
     return game.pk, hashlib.blake2b(ids.encode(), digest_size=16).hexdigest()
 
 
