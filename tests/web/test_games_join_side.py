@@ -237,3 +237,25 @@ def test_choosing_my_own_warband_counts_as_a_join(settings, game):
     bad = {"opponent": "typed", "typed": ""}
     assert [own(phone, game, **bad).status_code for _ in range(3)] == [422, 422, 429]
     assert unchanged(game)
+
+
+def test_an_action_read_against_the_old_side_goes_round_again(game, bob):
+    """The owner's tap read the game before the joiner replaced side 1 (same version 0):
+    the writer's compare-and-set sees the new holder and judges the tap, and answers the
+    state, on the new side (a tap that made no sense there would be refused, not kept)."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from roster.games.seats import take_side
+    from roster.games.sides import roster_side
+    from rules.play.core import Event
+
+    stale = Game.objects.get(pk=game.pk)
+    request = RequestFactory().post("/")
+    request.user = bob
+    assert take_side(request, stale, HttpResponse(), roster_side(create_roster(bob, raiders())))
+    stale.refresh_from_db(fields=["events"])  # the log only: as a tap in flight had it
+    stunned = Event(id=uuid.uuid4().hex, side=0, action="status", target=1, model=0, value="Stunned")
+    played = operations.act(stale, stunned)  # model 0 is on both sides: valid either way
+    assert played.applied and played.state.sides[1].name == "Stone Hoof's raiders"
+    assert operations.state_of(Game.objects.get(pk=game.pk)).sides[1].models[0].status == "stunned"
