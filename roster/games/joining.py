@@ -94,10 +94,35 @@ def _side_form(request: HttpRequest, game: Game, bound: bool) -> SideForm:
     return SideForm(mine=mine, initial=initial)
 
 
+HELD = "Someone already holds the other side; you can watch."
 BEGUN = (
     "The game has begun (an action is in its log): the other side can no longer be changed, "
     "or the log would no longer fit it. Play the list set up for you, or ask for a new game."
 )
+
+
+def _take_side(request: HttpRequest, game: Game, form: SideForm | None) -> HttpResponse | str:
+    """Take side 1 of ``game`` for the request's phone: as set up (``form`` None) or as
+    the joiner's own warband that ``form`` describes. The redirect to the table (with the
+    side's cookie), or why not (nothing changed; a form's own errors stay at its fields)."""
+    limit = live_limit()
+    if live_games(request) >= limit:
+        return f"You already play {limit} games in progress: finish one first."
+    if game.side_hash or game.guest_id is not None:
+        return HELD
+    if form is not None and game.version > 0:
+        return BEGUN
+    side = None
+    if form is not None:
+        player = request.user.get_username() if request.user.is_authenticated else ""
+        side = side_from_form(form, request.user, game.system, player=player) if form.is_valid() else None
+        if side is None:
+            return "Not joined: see what to change below."
+    response = redirect("game-table", game.pk)
+    if take_side(request, game, response, side):
+        return response
+    game = Game.objects.get(pk=game.pk)
+    return HELD if game.side_hash or game.guest_id is not None else BEGUN
 
 
 @require_http_methods(["GET", "POST"])
@@ -129,29 +154,13 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         set_cookie(request, response, WATCH_COOKIE.format(pk=game.pk), game.watch_token)
         return response
     if choice in ("side", "own"):
-        limit = live_limit()
-        if live_games(request) >= limit:
-            error = f"You already play {limit} games in progress: finish one first."
-        elif choice == "own" and game.version > 0:
-            error = BEGUN
-        else:
-            side = None
-            if choice == "own":
-                player = request.user.get_username() if request.user.is_authenticated else ""
-                side = (
-                    side_from_form(form, request.user, game.system, player=player)
-                    if form.is_valid()
-                    else None
-                )
-            if choice == "side" or side is not None:
-                response = redirect("game-table", game.pk)
-                if take_side(request, game, response, side):
-                    return response
-                game = Game.objects.get(pk=game.pk)
-                held = bool(game.side_hash) or game.guest_id is not None
-                error = "Someone already holds the other side; you can watch." if held else BEGUN
-            else:
-                error = "Not joined: see what to change below."
+        taken = _take_side(request, game, form if choice == "own" else None)
+        if isinstance(taken, HttpResponse):
+            return taken
+        error = taken
+        if error in (HELD, BEGUN):  # another phone got there first: draw the page as it is now
+            game.refresh_from_db(fields=["version", "side_hash", "guest"])
+            held = bool(game.side_hash) or game.guest_id is not None
     elif choice is not None:
         error = "Choose Play the other side or Watch."
     context = {
