@@ -259,3 +259,12 @@ def test_an_action_read_against_the_old_side_goes_round_again(game, bob):
     played = operations.act(stale, stunned)  # model 0 is on both sides: valid either way
     assert played.applied and played.state.sides[1].name == "Stone Hoof's raiders"
     assert operations.state_of(Game.objects.get(pk=game.pk)).sides[1].models[0].status == "stunned"
+
+
+def test_a_visitor_logs_in_from_the_join_page_and_comes_back_to_it(game, bob):
+    page = Client().get(f"/join/{game.code}/").content.decode()
+    login = f"/accounts/login/?next=/join/{game.code}/"
+    assert login in page
+    phone = Client()
+    response = phone.post(login, {"login": "bob", "password": "bob-secret-pw-123"})
+    assert response.status_code == 302 and response["Location"] == f"/join/{game.code}/"
