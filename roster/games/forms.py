@@ -132,7 +132,9 @@ class StartForm(forms.Form):
             self.add_error("link", "Paste the share link (or its last part).")
         if kind == "upload" and not data.get("upload"):
             self.add_error("upload", "Choose the roster export file.")
-        if kind == "typed":
+        # A typed list the field itself refused (too long, a NUL) is said once, at the
+        # field: read as empty it would also be told to "type at least one model".
+        if kind == "typed" and "typed" not in self.errors:
             try:
                 data["typed_lines"] = read_typed(str(data.get("typed") or ""))
             except forms.ValidationError as exc:

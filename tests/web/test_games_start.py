@@ -142,3 +142,13 @@ def test_the_account_zip_holds_the_games_and_imports_back_its_rosters(alice_clie
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert f"games/{game.name.lower().replace(' ', '-')}-{game.pk}.json" in names
     assert len(read_archive(data, catalogue_and_digest)) == 1  # the rosters only
+
+
+def test_a_typed_list_too_long_says_so_and_not_that_it_is_empty(alice_client, roster):
+    typed = "Bandit, 2\n" * 500  # 5,000 characters: over the field's 4,000
+    response = alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": typed})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "at most 4000 characters" in page
+    assert "type at least one model" not in page
+    assert not Game.objects.exists()
