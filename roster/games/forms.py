@@ -84,8 +84,12 @@ def read_typed(text: str) -> list[TypedLine]:
         line = line.strip()
         if not line:
             continue
-        found = re.fullmatch(r"(.+?)[\s,;:]+(\d{1,3})", line)
+        # Any number after the name is meant as its Wounds / Hit Points: "Grim, -4" or
+        # "Huge, 99999" is said at its line, not kept as a name with Wounds unknown.
+        found = re.fullmatch(r"(.*?)[\s,;:]+(-?\d+)", line)
         name, wounds = (found.group(1).strip(), int(found.group(2))) if found else (line, None)
+        if not any(c.isalnum() for c in name):
+            raise forms.ValidationError(f"line {number}: a model needs a name")
         if len(name) > 100:
             raise forms.ValidationError(f"line {number}: a name has at most 100 characters")
         if wounds is not None and not 1 <= wounds <= 99:
