@@ -102,10 +102,15 @@ def read_typed(text: str) -> list[TypedLine]:
     return out
 
 
-class StartForm(forms.Form):
-    """Start a game: the opponent's side is one of my rosters (``mine``), a share link
-    (``link``: its address or token), an uploaded roster export (``upload``) or a typed
-    list (``typed``: names and Wounds / Hit Points, with the opponent's ``typed_name``)."""
+class SideForm(forms.Form):
+    """Choose a side: one of my rosters (``mine``), a share link (``link``: its address
+    or token), an uploaded roster export (``upload``) or a typed list (``typed``: names
+    and Wounds / Hit Points, with the warband's ``typed_name``). The game's start uses it
+    for the opponent's side, the join page for the side the joiner plays
+    (roster.games.sides.chosen_side turns it into a side).
+
+    ``mine``: (id, name) of the player's rosters of the game's system; None or empty
+    (a visitor with no account, or no such roster) leaves that choice out."""
 
     OPPONENTS = [
         ("mine", "One of my rosters"),
@@ -120,11 +125,15 @@ class StartForm(forms.Form):
     typed_name = forms.CharField(max_length=100, required=False)
     typed = forms.CharField(max_length=4000, required=False, widget=forms.Textarea(attrs={"rows": 5}))
 
-    def __init__(self, *args: Any, mine: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, mine: list[tuple[int, str]] | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["mine"]
         assert isinstance(field, forms.ChoiceField)  # declared above
-        field.choices = [("", "Choose a roster"), *((str(k), v) for k, v in mine)]
+        field.choices = [("", "Choose a roster"), *((str(k), v) for k, v in mine or [])]
+        if not mine:
+            kinds = self.fields["opponent"]
+            assert isinstance(kinds, forms.ChoiceField)
+            kinds.choices = [c for c in self.OPPONENTS if c[0] != "mine"]
 
     def clean(self) -> dict[str, object] | None:
         """Ask for the field the chosen kind of opponent needs, at that field."""
