@@ -84,8 +84,12 @@ def read_typed(text: str) -> list[TypedLine]:
         line = line.strip()
         if not line:
             continue
-        found = re.fullmatch(r"(.+?)[\s,;:]+(\d{1,3})", line)
+        # Any number after the name is meant as its Wounds / Hit Points: "Grim, -4" or
+        # "Huge, 99999" is said at its line, not kept as a name with Wounds unknown.
+        found = re.fullmatch(r"(.*?)[\s,;:]+(-?\d+)", line)
         name, wounds = (found.group(1).strip(), int(found.group(2))) if found else (line, None)
+        if not any(c.isalnum() for c in name):
+            raise forms.ValidationError(f"line {number}: a model needs a name")
         if len(name) > 100:
             raise forms.ValidationError(f"line {number}: a name has at most 100 characters")
         if wounds is not None and not 1 <= wounds <= 99:
@@ -141,7 +145,9 @@ class SideForm(forms.Form):
             self.add_error("link", "Paste the share link (or its last part).")
         if kind == "upload" and not data.get("upload"):
             self.add_error("upload", "Choose the roster export file.")
-        if kind == "typed":
+        # A typed list the field itself refused (too long, a NUL) is said once, at the
+        # field: read as empty it would also be told to "type at least one model".
+        if kind == "typed" and "typed" not in self.errors:
             try:
                 data["typed_lines"] = read_typed(str(data.get("typed") or ""))
             except forms.ValidationError as exc:
