@@ -10,6 +10,7 @@ from typing import Any
 
 import segno
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -35,8 +36,9 @@ from roster.limits import client_ip, limited
 
 
 def join_url(request: HttpRequest, game: Game) -> str:
-    """The absolute join link of ``game`` (its code in the path)."""
-    return request.build_absolute_uri(reverse("game-join", args=[game.code]))
+    """The absolute join link of ``game`` (its code in the path), on SITE_URL: never the
+    request's Host header (docs/security.md)."""
+    return f"{settings.MUSTER_SITE_URL}{reverse('game-join', args=[game.code])}"
 
 
 def join_context(request: HttpRequest, game: Game) -> dict[str, Any]:

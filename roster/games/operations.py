@@ -126,10 +126,12 @@ def fresh(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-def act(game: Game, event: Event) -> Played:
+def act(game: Game, event: Event, *, seated: bool = False) -> Played:
     """Append ``event`` to ``game``'s log (rules.play.core.append): applied once, even
     when resent with the same id. Raises :class:`Refused` with the rules' reason when it
-    does not make sense now (nothing is written), :class:`GameOver` on a finished game."""
+    does not make sense now (nothing is written), :class:`GameOver` on a finished game.
+    ``seated``: the event comes from one side's own phone (two phones), so an action the
+    rules give to the other side's player (PlayRules.actor) is refused."""
     rules = play_rules(game.system)
     rng = secrets.SystemRandom()
     for _ in range(ATTEMPTS):
@@ -142,6 +144,9 @@ def act(game: Game, event: Event) -> Played:
         if len(stored) >= MAX_EVENTS:
             raise Refused(f"a game keeps at most {MAX_EVENTS} actions")
         state = state_of(game)
+        who = rules.actor(state, event) if seated else None
+        if who is not None and who[0] != event.side:
+            raise Refused(who[1])
         event = event.model_copy(update={"outcome": {}, "at": timezone.now().isoformat(timespec="seconds")})
         event = event.model_copy(update={"outcome": rules.decide(state, event, rng)})
         new_state = rules.apply(_working_copy(state), event)

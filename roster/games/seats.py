@@ -129,6 +129,13 @@ def seat_of(request: HttpRequest, pk: int) -> Seat:
     raise Http404("no such game")
 
 
+def held_seat_cookie(request: HttpRequest, pk: int) -> bool:
+    """True when this browser carries a side or watch cookie for game ``pk`` (whether or
+    not it still gives a seat: after a revoke it no longer does)."""
+    cookies = request.COOKIES
+    return bool(cookies.get(SIDE_COOKIE.format(pk=pk)) or cookies.get(WATCH_COOKIE.format(pk=pk)))
+
+
 def live_games(request: HttpRequest) -> int:
     """How many games in progress the request's account owns or holds a side of, or (no
     account) how many side cookies for games in progress this browser holds."""

@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -29,7 +30,7 @@ from roster.games.forms import ActionForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
 from roster.games.polling import signed_etag
-from roster.games.seats import Seat, live_games, live_limit, open_joining, seat_of
+from roster.games.seats import Seat, held_seat_cookie, live_games, live_limit, open_joining, seat_of
 from roster.games.sides import roster_side, rosters_of, side_from_form
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
@@ -105,6 +106,9 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         seat = seat_of(request, pk)
     except Http404:
+        if held_seat_cookie(request, pk):
+            # This phone had a seat here and the owner freed it (or stopped the watchers).
+            return render(request, "games/seat_gone.html", status=404)
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise
@@ -122,9 +126,15 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's fragment, with the game's version as its ETag: 304 when the client's
     If-None-Match names the current version (another viewer asking "changed since N?").
-    The ETag names the seat too, so a cached fragment is never another viewer's."""
+    The ETag names the seat too, so a cached fragment is never another viewer's. A game
+    that has ended answers 204 with HX-Redirect to its result (the other phone learns
+    that its player ended it)."""
     seat = seat_of(request, pk)
     game = seat.game
+    if game.finished is not None:
+        ended = HttpResponse(status=204)
+        ended["HX-Redirect"] = reverse("game-result", args=[game.pk])
+        return ended
     etag = _etag(request, game, _seat_or_none(seat))
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
@@ -197,7 +207,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if seat.side is not None:
         event = event.model_copy(update={"side": seat.side})
     try:
-        played = operations.act(game, event)
+        played = operations.act(game, event, seated=seat.side is not None)
     except Refused as exc:
         return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
     return _answer(request, played.game, seat=shown)

@@ -329,6 +329,13 @@ class PlayRules(ABC):
         mine = state.hidden.get(str(viewer)) if viewer is not None else None
         return state.model_copy(update={"hidden": {str(viewer): mine} if mine is not None else {}})
 
+    def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
+        """When each side plays on its own phone: the side whose player alone may take
+        ``event`` now in ``state``, and the reason (with its page) told to the other
+        player, or None when either may (the default; on one phone whoever taps acts).
+        The app refuses the event from the other side with that reason."""
+        return None
+
     def hides(self, state: TableState, event: Event, viewer: SideIndex | None) -> bool:
         """True when ``event``'s outcome must not reach ``viewer`` yet in ``state`` (the
         Beestwars card drawn for the active commander until their activation ends).

@@ -205,6 +205,11 @@
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
       .then(function (response) {
         failures = 0;
+        var ended = response.headers.get("HX-Redirect");
+        if (ended) {
+          window.location.assign(ended); // the game ended (on the other phone): its result
+          return null;
+        }
         if (response.status === 404 || response.status === 403) {
           window.location.reload(); // the seat was revoked, or the session changed
           return null;
