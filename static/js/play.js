@@ -7,7 +7,8 @@
 //   lost answer is safe.
 // - when the network is gone the taps wait in the queue ("offline: N actions waiting")
 //   and go when it is back, also after a reload.
-// - an open "More" panel stays open across answers.
+// - an open "More" panel stays open across answers; the same button tapped twice within
+//   400 ms counts once (a double tap).
 // - live (two phones, watchers): the table asks "changed since?" every half second with
 //   the ETag it holds (a 304 when nothing changed), every 5 s while the tab is hidden,
 //   backing off to 10 s while the server cannot be reached. A fragment that arrives while
@@ -27,6 +28,8 @@
   var polling = null;
   var failures = 0;
   var POLL_MS = 500;
+  var DOUBLE_TAP_MS = 400;
+  var lastTap = null;
   var HIDDEN_MS = 5000;
 
   function csrf() {
@@ -183,6 +186,14 @@
     var id = newId();
     if (data.has("id")) data.set("id", id);
     data.delete("csrfmiddlewaretoken");
+    // A double tap (the same button twice within DOUBLE_TAP_MS) is one tap: two Stunned
+    // on a Beestwars fighter would kill it (p.6).
+    var same = new URLSearchParams(data);
+    same.delete("id");
+    same = form.action + "?" + same.toString();
+    var now = performance.now();
+    if (lastTap && lastTap.what === same && now - lastTap.at < DOUBLE_TAP_MS) return;
+    lastTap = { what: same, at: now };
     var queue = load();
     if (form.hasAttribute("data-undo-latest")) {
       // "Undo" means the latest action: one still waiting in the queue (offline, or its
