@@ -96,6 +96,7 @@ def viewer(
             stats.count(status, (200,), "act")
             found = VERSION.search(client.last_etag)
             if status == 200 and found:
+                etag = client.last_etag  # as play.js: the answer is the table at that version
                 with game.lock:
                     game.taps.append((int(found.group(1)), sent, me))
             next_tap = time.monotonic() + rng.uniform(2, 5)

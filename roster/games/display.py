@@ -215,7 +215,6 @@ def table_context(
         "log": log,
         "latest": _latest(shown, seat.side if seat is not None else None),
         "seat": seat,
-        "etag": etag_of(game, seat),
         "can_act": seat is None or seat.can_act,
         "my_card": mine.get("card") if isinstance(mine, dict) else None,
         "refused": refused,

@@ -33,6 +33,7 @@ from roster.games.display import etag_of, result_context, table_context
 from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
+from roster.games.polling import signed_etag
 from roster.games.seats import Seat, live_games, live_limit, open_joining, seat_of
 from roster.games.sides import export_side, roster_side, typed_side
 from roster.games.systems import play_rules, playable
@@ -71,8 +72,9 @@ def login_when_seatless(view: Callable[..., HttpResponse]) -> Callable[..., Http
     return wrapper
 
 
-def _etag(game: Game, seat: Seat | None = None) -> str:
-    return etag_of(game, seat)
+def _etag(request: HttpRequest, game: Game, seat: Seat | None = None) -> str:
+    """The table's ETag for this viewer, signed for the poll's fast path (roster.games.polling)."""
+    return signed_etag(etag_of(game, seat), game, request)
 
 
 @require_GET
@@ -168,6 +170,7 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if game.finished is not None:
         return redirect("game-result", game.pk)
     context = table_context(game, operations.state_of(game), seat=_seat_or_none(seat))
+    context["etag"] = _etag(request, game, _seat_or_none(seat))
     if seat.role == "owner":
         context["join"] = join_context(request, open_joining(game))
     return render(request, "games/table.html", context)
@@ -181,11 +184,12 @@ def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     The ETag names the seat too, so a cached fragment is never another viewer's."""
     seat = seat_of(request, pk)
     game = seat.game
-    etag = _etag(game, _seat_or_none(seat))
+    etag = _etag(request, game, _seat_or_none(seat))
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
     else:
         context = table_context(game, operations.state_of(game), seat=_seat_or_none(seat))
+        context["etag"] = etag
         response = render(request, "games/table.html#table", context)
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
@@ -220,14 +224,16 @@ def _answer(
             response["HX-Redirect"] = f"/games/{game.pk}/result/"
             return response
         context = table_context(game, operations.state_of(game), refused=refused, seat=seat)
+        context["etag"] = _etag(request, game, seat)
         response = render(request, "games/table.html#table", context, status=status)
-        response["ETag"] = _etag(game, seat)
+        response["ETag"] = context["etag"]
         return response
     if refused is not None:
         if game.finished is not None:
             messages.error(request, refused)
             return redirect("game-result", game.pk)
         context = table_context(game, operations.state_of(game), refused=refused, seat=seat)
+        context["etag"] = _etag(request, game, seat)
         return render(request, "games/table.html", context, status=status)
     return redirect("game-table" if game.finished is None else "game-result", game.pk)
 

@@ -242,7 +242,7 @@
           askLogin(response); // the queue waits for the login; leaving would hide why
           return null;
         }
-        if (loggedOut && (response.status === 200 || response.status === 304)) {
+        if (loggedOut && response.status === 200 && !response.redirected) {
           window.location.reload(); // back (logged in elsewhere): a fresh page sends the queue
           return null;
         }
