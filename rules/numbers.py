@@ -45,7 +45,8 @@ def _plain_char(char: str) -> str:
 def plain(raw: str) -> str:
     """``raw`` stripped, with every decimal digit as its ASCII digit and full-width
     signs and points as ASCII ("－１２．５" -> "-12.5"); any other character unchanged."""
-    return "".join(_plain_char(c) for c in raw.strip())
+    text = raw.strip()
+    return text if text.isascii() else "".join(_plain_char(c) for c in text)
 
 
 def read_whole(raw: str) -> int | None:
