@@ -110,7 +110,7 @@ class DamagedRosterMiddleware:
 
 class RosterGoneMiddleware:
     """Answer roster.operations.RosterGone (the roster was deleted while an edit was on
-    its way) as any missing roster, never a 500: the 404 page saying nothing was saved;
+    its way, or before it) as any missing roster, never a 500: the 404 page saying nothing was saved;
     to htmx, a move to the roster list (with Delete's undo when the owner deleted it)
     and the same words as a message, since htmx shows no 404 page."""
 
@@ -126,10 +126,12 @@ class RosterGoneMiddleware:
 
         if not isinstance(exception, RosterGone):
             return None
-        logger.info("%s while an edit was on its way", exception)
+        logger.info("%s: %s %s", exception, request.method, request.path[:200])
+        edit = request.method == "POST"
+        reason = f"{exception.message}{': your change was not saved.' if edit else '.'}"
         if request.headers.get("HX-Request"):
-            messages.error(request, exception.message)
+            messages.error(request, reason)
             response = HttpResponse(status=200)
             response["HX-Redirect"] = f"{reverse('roster-list')}?deleted={exception.pk}"
             return response
-        return render(request, "404.html", {"reason": exception.message}, status=404)
+        return render(request, "404.html", {"reason": reason}, status=404)

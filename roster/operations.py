@@ -65,13 +65,11 @@ class StaleRevision(Exception):
 
 class RosterGone(Exception):
     """The roster was deleted while an edit was on its way (another tab's Delete, an
-    administrator removing the row): nothing was saved. The web answers it as any missing
+    administrator removing the row): nothing was saved. Also raised for a request to the
+    owner's own deleted roster (roster.views.common). The web answers it as any missing
     roster (roster.middleware.RosterGoneMiddleware); ``pk`` is the roster's id."""
 
-    message = (
-        "This roster was deleted (in another tab or window, or by an administrator): "
-        "your change was not saved."
-    )
+    message = "This roster was deleted (in another tab or window, or by an administrator)"
 
     def __init__(self, pk: int) -> None:
         super().__init__(f"roster {pk} was deleted")

@@ -85,3 +85,24 @@ def test_a_plain_edit_of_a_live_roster_still_saves(roster, alice_client):
     response = post_model(alice_client, roster, 0, name="Renamed", **HX)
     assert response.status_code == 200
     assert Roster.objects.get(pk=roster.pk).document["models"][0]["name"] == "Renamed"
+
+
+def test_an_htmx_save_to_a_roster_deleted_before_it_says_so_too(roster, alice_client):
+    """Deleted in another tab before this tab's save was sent: htmx shows no 404 page, so
+    the answer is the roster list (with Delete's undo) and the message."""
+    operations.delete_roster(roster)
+    response = post_model(alice_client, roster, 0, name="Renamed")
+    assert response["HX-Redirect"] == f"{reverse('roster-list')}?deleted={roster.pk}"
+    page = alice_client.get(response["HX-Redirect"]).content.decode()
+    assert "This roster was deleted" in page and "not saved" in page
+
+
+def test_opening_ones_own_deleted_roster_says_it_was_deleted(roster, alice_client, bob_client):
+    operations.delete_roster(roster)
+    response = alice_client.get(reverse("roster-edit", args=[roster.pk]))
+    assert response.status_code == 404
+    assert "This roster was deleted" in response.content.decode()
+    assert "not saved" not in response.content.decode()
+    # Anyone else learns nothing: the plain 404.
+    other = bob_client.get(reverse("roster-edit", args=[roster.pk]))
+    assert other.status_code == 404 and "This roster was deleted" not in other.content.decode()
