@@ -46,8 +46,10 @@ class Played:
 
 def _log_key(game: Game, events: list[dict[str, Any]]) -> tuple[int, str]:
     """The cache key of a game's log: its id, when it was created (an id a database
-    hands out again never meets an old game's entry) and a digest of its event ids."""
-    ids = "\n".join([str(game.created), *(str(e.get("id")) for e in events)])
+    hands out again never meets an old game's entry), the holder of side 1 (a joiner may
+    replace side 1's snapshot as they take it, before any action: roster.games.seats.
+    take_side; every process then replays the new snapshot) and a digest of its event ids."""
+    ids = "\n".join([str(game.created), game.side_hash, *(str(e.get("id")) for e in events)])
     return game.pk, hashlib.blake2b(ids.encode(), digest_size=16).hexdigest()
 
 
@@ -99,14 +101,18 @@ def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
 
 
 def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableState) -> bool:
-    """Store ``events`` (parsed, or as stored) if the game still has the version it was
-    read at; True if it did."""
+    """Store ``events`` (parsed, or as stored) if the game still has the version and the
+    holder of side 1 it was read at; True if it did."""
     dumped = [e.model_dump(mode="json") if isinstance(e, Event) else e for e in events]
     now = timezone.now()
     changes: dict[str, Any] = {"events": dumped, "version": len(events), "updated": now}
     if state.finished:
         changes["finished"] = now
-    written = Game.objects.filter(pk=game.pk, version=game.version, finished__isnull=True).update(**changes)
+    # side_hash too: a joiner may replace side 1 while the game has no action
+    # (roster.games.seats.take_side); an action read against the old side then goes round again.
+    written = Game.objects.filter(
+        pk=game.pk, version=game.version, side_hash=game.side_hash, finished__isnull=True
+    ).update(**changes)
     if written:
         game.events, game.version, game.updated = dumped, len(events), now
         if state.finished:

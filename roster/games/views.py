@@ -30,19 +30,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.games import operations
 from roster.games.display import etag_of, result_context, table_context
-from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
+from roster.games.forms import ActionForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
 from roster.games.polling import signed_etag
 from roster.games.seats import Seat, live_games, live_limit, open_joining, seat_of
-from roster.games.sides import export_side, roster_side, typed_side
+from roster.games.sides import roster_side, rosters_of, side_from_form
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
 from roster.limits import limited
-from roster.models import Roster, ShareLink
 from roster.views.common import HtmxHttpRequest, get_roster_for_user, player
 from rules.document import DocumentError
-from rules.play.core import Event, Refused, SideSnapshot, Snapshot
+from rules.play.core import Event, Refused, Snapshot
 from rules.registry import get_system
 
 
@@ -87,30 +86,6 @@ def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "games/list.html", {"games": games})
 
 
-def _opponent(form: StartForm, request: HttpRequest, system: str) -> SideSnapshot:
-    """The opponent's side the start form describes. Raises DocumentError (an upload or
-    roster that does not read) or ValueError (a share link that is not one) with a
-    message for the field."""
-    kind = form.cleaned_data["opponent"]
-    if kind == "mine":
-        theirs = get_roster_for_user(request, form.cleaned_data["mine"])
-        return roster_side(theirs)
-    if kind == "link":
-        link = (
-            ShareLink.objects.select_related("roster", "roster__owner")
-            .filter(token=form.link_token(), revoked__isnull=True, roster__deleted__isnull=True)
-            .first()
-        )
-        if link is None:
-            raise ValueError("link", "No roster is shared at that link (it may have been stopped).")
-        return roster_side(link.roster, player=link.roster.owner.get_username())
-    if kind == "upload":
-        upload = form.cleaned_data["upload"]
-        return export_side(upload.read(1_000_001))
-    name = form.cleaned_data.get("typed_name") or "Opponent"
-    return typed_side(system, name, form.cleaned_data["typed_lines"])
-
-
 @require_http_methods(["GET", "POST"])
 @login_required
 @limited("import")
@@ -121,31 +96,21 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     if not playable(roster.system):
         context = {"roster": roster, "system": get_system(roster.system)}
         return render(request, "games/not_playable.html", context, status=404)
-    mine = [
-        (r.pk, r.name)
-        for r in Roster.objects.filter(owner=player(request), system=roster.system, deleted__isnull=True)
-        .order_by("name")
-        .only("pk", "name")
-    ]
-    form = StartForm(request.POST or None, request.FILES or None, mine=mine)
+    mine = rosters_of(player(request), roster.system)
+    form = SideForm(request.POST or None, request.FILES or None, mine=mine)
     status = 200
     if request.method == "POST" and live_games(request) >= live_limit():
         form.add_error(None, f"You have {live_limit()} games in progress: finish one first (My games).")
         status = 422
     elif request.method == "POST":
-        if form.is_valid():
+        opponent = side_from_form(form, player(request), roster.system) if form.is_valid() else None
+        if opponent is not None:
             try:
-                opponent = _opponent(form, request, roster.system)
-                if opponent.models and opponent.document and opponent.document.get("system") != roster.system:
-                    raise ValueError("opponent", "The opponent's roster is for another game.")
                 own = roster_side(roster, player=player(request).get_username())
-                snapshot = Snapshot(system=roster.system, sides=(own, opponent))
             except DocumentError as exc:
-                form.add_error("upload" if form.cleaned_data["opponent"] == "upload" else None, exc.message)
-            except ValueError as exc:
-                field, message = exc.args if len(exc.args) == 2 else (None, str(exc))
-                form.add_error(field if field in form.fields else None, message)
+                form.add_error(None, exc.message)
             else:
+                snapshot = Snapshot(system=roster.system, sides=(own, opponent))
                 game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
                 return redirect("game-table", game.pk)
         status = 422

@@ -8,10 +8,23 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from roster.games import operations
 from roster.games.models import Game
-from tests.web.test_games_live import HTMX, fresh_states, seated, table, tap  # noqa: F401
+from tests.web.test_games_live import HTMX, seated, tap
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_states():
+    """Each test's database reuses game ids: forget the states other tests replayed."""
+    operations._STATES.clear()
+
+
+@pytest.fixture
+def table(alice_client, alice):
+    """A Beestwars game with both sides and a watcher (tests.web.test_games_live.seated)."""
+    return seated(alice_client, alice)
 
 
 def poll(client: Client, game: Game, etag: str | None = None):
@@ -46,7 +59,7 @@ def no_table(response) -> bool:
 
 
 def test_each_viewers_etag_is_theirs_alone(table):
-    game, owner, other, watcher = table
+    game, _owner, other, watcher = table
     mine = poll(watcher, game)["ETag"]
     assert poll(other, game)["ETag"] != mine
     # A stranger replaying the watcher's ETag learns nothing: the state view sends a
@@ -69,7 +82,7 @@ def test_a_revoked_watch_link_or_side_is_never_answered_304(table):
 
 
 def test_logging_out_ends_the_fast_path(table):
-    game, owner, other, watcher = table
+    game, owner, _other, _watcher = table
     etag = poll(owner, game)["ETag"]
     owner.logout()
     assert poll(owner, game, etag).status_code in (302, 404)

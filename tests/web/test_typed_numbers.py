@@ -129,7 +129,7 @@ def test_a_brutality_points_limit_in_wide_digits_is_saved(alice, alice_client):
 def test_the_typed_opponent_list_reads_wide_digits_and_says_the_range():
     lines = read_typed("Goblin, ５\nOgre １２")
     assert [(line.name, line.wounds) for line in lines] == [("Goblin", 5), ("Ogre", 12)]
-    with pytest.raises(Exception, match="line 1: Wounds / Hit Points: enter a whole number from 1 to 99"):
+    with pytest.raises(Exception, match="line 1: Wounds / Hit Points are 1 to 99"):
         read_typed(f"Goblin, {HUGE}")
 
 
@@ -138,7 +138,7 @@ def test_a_typed_opponent_with_a_huge_number_is_asked_again(alice_client, roster
         f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": f"Ogre, {HUGE}"}
     )
     assert response.status_code in (200, 422)
-    assert "enter a whole number from 1 to 99" in words(response)
+    assert "Wounds / Hit Points are 1 to 99" in words(response)
     assert not Game.objects.exists()
 
 
