@@ -283,7 +283,11 @@ INSTALLED_APPS += ["roster.supplements"]
 INSTALLED_APPS += ["roster.games"]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 # Last: a form body Django cannot read gets the 400 page before anything reads it.
-MIDDLEWARE += ["roster.middleware.DamagedRosterMiddleware", "roster.middleware.UnreadableBodyMiddleware"]
+MIDDLEWARE += [
+    "roster.middleware.DamagedRosterMiddleware",
+    "roster.middleware.RosterGoneMiddleware",
+    "roster.middleware.UnreadableBodyMiddleware",
+]
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",

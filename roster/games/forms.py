@@ -10,9 +10,11 @@ from typing import Any
 from django import forms
 from django.core.validators import RegexValidator
 
+from rules.numbers import is_whole, read_whole
 from rules.play.core import EVENT_ID_PATTERN, Event
 
 MAX_TYPED_MODELS = 40
+MAX_TYPED_WOUNDS = 99
 _ID = RegexValidator(EVENT_ID_PATTERN, "an action id is 8 to 64 letters, digits, - or _")
 
 
@@ -42,13 +44,14 @@ class ActionForm(forms.Form):
 
     def event(self) -> Event:
         """The event this form describes (after is_valid()). A number typed as ``value``
-        (an amount) is sent as a number; ``detail`` (Trauma's chosen effect...) follows
-        the value after a colon."""
+        (an amount, full-width digits too: rules.numbers) is sent as a number; ``detail``
+        (Trauma's chosen effect...) follows the value after a colon."""
         data = self.cleaned_data
         action, _, raw = str(data["do"]).partition(":")
         value: int | str | None = raw or None
-        if re.fullmatch(r"-?\d{1,4}", raw):
-            value = int(raw)
+        number = read_whole(raw)
+        if number is not None and abs(number) <= 9999:
+            value = number
         if data.get("detail"):
             value = f"{raw}: {data['detail']}"
         return Event(
@@ -77,8 +80,8 @@ class TypedLine:
 
 def read_typed(text: str) -> list[TypedLine]:
     """Read the typed opponent list: one model a line, "Name, 3" or "Name 3" (the
-    number is its Wounds / Hit Points; a line without one leaves it unknown). Raises
-    forms.ValidationError naming the line."""
+    number is its Wounds / Hit Points, 1 to 99, in any script's digits: rules.numbers;
+    a line without one leaves it unknown). Raises forms.ValidationError naming the line."""
     out: list[TypedLine] = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
@@ -86,14 +89,17 @@ def read_typed(text: str) -> list[TypedLine]:
             continue
         # Any number after the name is meant as its Wounds / Hit Points: "Grim, -4" or
         # "Huge, 99999" is said at its line, not kept as a name with Wounds unknown.
-        found = re.fullmatch(r"(.*?)[\s,;:]+(-?\d+)", line)
-        name, wounds = (found.group(1).strip(), int(found.group(2))) if found else (line, None)
+        found = re.fullmatch(r"(.*?)[\s,;:]+([^\s,;:]+)", line)
+        name, wounds = line, None
+        if found and is_whole(found.group(2)):
+            name, typed = found.group(1).strip(), found.group(2)
+            wounds = read_whole(typed)  # None: too many digits
+            if wounds is None or not 1 <= wounds <= MAX_TYPED_WOUNDS:
+                raise forms.ValidationError(f"line {number}: Wounds / Hit Points are 1 to {MAX_TYPED_WOUNDS}")
         if not any(c.isalnum() for c in name):
             raise forms.ValidationError(f"line {number}: a model needs a name")
         if len(name) > 100:
             raise forms.ValidationError(f"line {number}: a name has at most 100 characters")
-        if wounds is not None and not 1 <= wounds <= 99:
-            raise forms.ValidationError(f"line {number}: Wounds / Hit Points are 1 to 99")
         out.append(TypedLine(name, wounds))
     if not out:
         raise forms.ValidationError("type at least one model: a name and its Wounds / Hit Points")

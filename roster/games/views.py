@@ -10,6 +10,10 @@ the game's version as its ETag and answers 304 when it has not changed.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -47,6 +51,24 @@ def get_game_for_user(request: HttpRequest, pk: int) -> Game:
     if game is None:
         raise Http404("no such game")
     return game
+
+
+def login_when_seatless(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For a view of game ``pk`` that asks for a seat: a request with no seat (the game's
+    Http404) that is not logged in gets the log-in page, back to the table after it, as
+    the table itself does (the player's session may have ended: play.js keeps the taps
+    it could not send and says so). Any game id answers the same, so ids leak nothing."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, pk, *args, **kwargs)
+        except Http404:
+            if request.user.is_authenticated:
+                raise
+            return redirect_to_login(reverse("game-table", args=[pk]))
+
+    return wrapper
 
 
 def _etag(request: HttpRequest, game: Game, seat: Seat | None = None) -> str:
@@ -123,6 +145,7 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@login_when_seatless
 def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's fragment, with the game's version as its ETag: 304 when the client's
     If-None-Match names the current version (another viewer asking "changed since N?").
@@ -191,6 +214,7 @@ def _answer(
 
 @require_POST
 @limited("play")
+@login_when_seatless
 def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One action (ActionForm): applied once per event id; 409 with the rules' reason
     when refused, 422 when the form itself does not read, 403 for a watcher. A player
@@ -215,6 +239,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @limited("play")
+@login_when_seatless
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Undo one action: the one named (the table's Undo names the latest when it was
     drawn, so an undo resent does not undo a second action). With two phones a side
@@ -235,6 +260,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @limited("play")
+@login_when_seatless
 def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """End the game and show its result (either player; 403 for a watcher)."""
     seat = _acting(request, pk)

@@ -280,7 +280,6 @@ class BeestwarsPlay(TablePlay):
         state.phase = "activation"
         state.public["deck"]["left"] -= 1
         state.public["known_actions"] = 3
-        state.public["asked"] = 0
         name = state.sides[active].name
         return (
             f"{state.sides[drawer].name} draws an activation card for {name}: at least 3 actions",

@@ -297,6 +297,15 @@ class PlayRules(ABC):
             return f"{self.book} p.{page}"
         return f"{self.book}, {section}" if section else self.book
 
+    @property
+    def victory_points(self) -> ActionSpec | None:
+        """The action that scores Victory Points (``score``), whose page or section says
+        where the book counts them (Iron & Honor's encounter ExP p.46, Brutality's
+        "Scoring Points"); None for a book with no Victory Points (The Denizens of the
+        Beestwars: the battle is won by wiping out the enemy or by agreement, p.9), whose
+        table, result and export then show none."""
+        return next((a for a in self.trackers.actions if a.name == "score"), None)
+
     @abstractmethod
     def start(self, snapshot: Snapshot) -> TableState:
         """The state before any event: every model ready with its Wounds / Hit Points,

@@ -200,7 +200,8 @@ def test_plain_text_export(alice_client, game):
     response = alice_client.get(f"/games/{game.pk}/export.txt")
     assert response["Content-Type"].startswith("text/plain")
     text = response.content.decode()
-    assert "Raiders: 0 Victory Points" in text
+    # The fake rules declare no "score": no Victory Points line (PlayRules.victory_points).
+    assert "\nRaiders\n" in text and "Victory Points" not in text
     assert "1. Raiders: Aldric loses a wound" in text
 
 
