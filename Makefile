@@ -20,8 +20,10 @@ system-deps:
 # kept in .venv; `DEBUG=true make run` for development.
 DEBUG ?= false
 PORT ?= 8000
+# Share links, sheet QR codes and mails point at SITE_URL: the port served, unless given.
+SITE_URL ?= http://127.0.0.1:$(PORT)
 RUN_ENV = DEBUG=$(DEBUG) SECRET_KEY="$$(cat $(VENV)/dev-secret)" SECURE_SSL_REDIRECT=false \
-	SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 STATIC_ROOT=$(VENV)/static
+	SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 STATIC_ROOT=$(VENV)/static SITE_URL="$(SITE_URL)"
 
 run: $(STAMP) system-deps
 	@test -s $(VENV)/dev-secret || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $(VENV)/dev-secret

@@ -65,20 +65,30 @@ class Stats:
         self.lock = threading.Lock()
         self.requests = 0
         self.errors: list[str] = []
+        self.seconds: dict[str, list[float]] = {}
 
-    def count(self, status: int, expected: tuple[int, ...], what: str) -> None:
+    def count(self, status: int, expected: tuple[int, ...], what: str, seconds: float) -> None:
         with self.lock:
             self.requests += 1
+            self.seconds.setdefault(f"{what} {status}", []).append(seconds)
             if status not in expected:
                 self.errors.append(f"{what} {status}")
+
+    def latencies(self) -> str:
+        """Each kind of answer's count and p50 / p95 round trip, e.g. "state 304: 9000, 4/12 ms"."""
+        parts = []
+        for kind, times in sorted(self.seconds.items()):
+            times = sorted(times)
+            p95 = times[int(0.95 * (len(times) - 1))]
+            parts.append(f"{kind}: {len(times)}, {statistics.median(times) * 1000:.0f}/{p95 * 1000:.0f} ms")
+        return "; ".join(parts)
 
 
 def viewer(
     client: load.Client, game: Game, me: int, side: int, tapping: bool, stats: Stats, stop: float
 ) -> None:
     """Poll every POLL_S; a player also taps (wound / heal their own first model) every
-    2-5 s, and keeps the ETag of the action's answer (play.js). Records the taps'
-    versions and this viewer's sightings (polls and its own taps' answers) in ``game``."""
+    2-5 s. Records the taps' versions and this viewer's sightings in ``game``."""
     rng = random.Random(me)
     etag = ""
     seen: list[tuple[int, float]] = []
@@ -94,23 +104,18 @@ def viewer(
             form["do"] = "wound" if flip else "heal"
             sent = time.monotonic()
             status, _ = client.request("POST", f"/games/{game.pk}/act/", form, {"HX-Request": "true"})
-            got = time.monotonic()
-            stats.count(status, (200,), "act")
+            stats.count(status, (200,), "act", time.monotonic() - sent)
             found = VERSION.search(client.last_etag)
             if status == 200 and found:
-                # The answer is the table at the new version (every change before it too):
-                # the tapping phone draws it and keeps its ETag, as play.js does, so its
-                # next poll is a 304, not the same fragment again.
-                etag = client.last_etag
+                etag = client.last_etag  # as play.js: the answer is the table at that version
                 with game.lock:
                     game.taps.append((int(found.group(1)), sent, me))
-                    seen.append((int(found.group(1)), got))
             next_tap = time.monotonic() + rng.uniform(2, 5)
             continue
         headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
         status, _ = client.request("GET", f"/games/{game.pk}/state/", None, headers)
-        stats.count(status, (200, 304), "state")
         got = time.monotonic()
+        stats.count(status, (200, 304), "state", got - now)
         if status == 200:
             etag = client.last_etag
             found = VERSION.search(etag)
@@ -122,7 +127,7 @@ def viewer(
 
 def live_row(server: Server, games: int = GAMES, seconds: int = SECONDS) -> dict[str, Any]:
     """Set up ``games`` games with both sides and two watchers, run the load, report."""
-    owner = load.Client(server.url)
+    owner = load.Client(*server.urls)
     owner.log_in(server.seed["username"], server.seed["password"])
     stats = Stats()
     plan: list[tuple[load.Client, Game, int, bool]] = []  # client, game, side (-1 watcher), taps
@@ -134,11 +139,11 @@ def live_row(server: Server, games: int = GAMES, seconds: int = SECONDS) -> dict
             raise RuntimeError("the owner's table shows no join code")
         code = found.group(1)
         game = Game(pk)
-        mine = load.Client(server.url)
+        mine = load.Client(*server.urls)
         mine.cookies = dict(owner.cookies)
         plan.append((mine, game, 0, True))
         for choice in ("side", "watch", "watch"):
-            client = load.Client(server.url)
+            client = load.Client(*server.urls)
             client.request("GET", f"/join/{code}/")
             status, _ = client.request("POST", f"/join/{code}/", {"choice": choice})
             if status != 302:
@@ -161,13 +166,16 @@ def live_row(server: Server, games: int = GAMES, seconds: int = SECONDS) -> dict
     lat = sorted(x for _, g, _, _ in plan[::4] for x in g.latencies())
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p95 = lat[int(0.95 * (len(lat) - 1))] * 1000 if lat else float("nan")
+    servers = f", {len(server.urls)} app servers" if len(server.urls) > 1 else ""
     return {
-        "measure": f"two phones: tap -> seen on the others ({games} games, 2 players + 2 watchers each)",
+        "measure": "two phones: tap -> seen on the others "
+        f"({games} games, 2 players + 2 watchers each{servers})",
         "value": round(p95, 1),
         "unit": "ms p95",
         "detail": f"p50 {p50:.0f} ms over {len(lat)} sightings; {stats.requests / wall:.0f} req/s; "
         f"{len(stats.errors)} errors{kinds}; "
-        f"workers' CPU {cpu / wall:.2f} cores ({len(workers)} workers) over {wall:.0f} s",
+        f"workers' CPU {cpu / wall:.2f} cores ({len(workers)} workers) over {wall:.0f} s; "
+        f"round trips (count, p50/p95): {stats.latencies()}",
         "budget": "p95 <= 1000 ms, 0 errors",
         "met": bool(lat) and p95 <= 1000 and not stats.errors,
     }

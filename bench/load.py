@@ -7,6 +7,7 @@ Every run is bounded in both requests and seconds and talks only to 127.0.0.1.
 from __future__ import annotations
 
 import http.client
+import random
 import re
 import statistics
 import threading
@@ -21,19 +22,27 @@ CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
 class Client:
-    """One keep-alive HTTP connection with a cookie jar (session and CSRF cookies)."""
+    """A keep-alive HTTP connection with a cookie jar (session and CSRF cookies). Given
+    several base URLs (app servers behind one load balancer, bench.server.serve), each
+    request goes to one of them at random, as a balancer without sticky sessions would
+    send it."""
 
-    def __init__(self, base_url: str) -> None:
-        parsed = urllib.parse.urlsplit(base_url)
-        if parsed.hostname not in ("127.0.0.1", "localhost"):
-            raise ValueError("load runs only talk to 127.0.0.1")
-        self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    def __init__(self, base_url: str, *more_urls: str) -> None:
+        self.conns = []
+        for url in (base_url, *more_urls):
+            parsed = urllib.parse.urlsplit(url)
+            if parsed.hostname not in ("127.0.0.1", "localhost"):
+                raise ValueError("load runs only talk to 127.0.0.1")
+            self.conns.append(http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30))
+        self.conn = self.conns[0]
+        self.rng = random.Random(id(self))
         self.cookies: dict[str, str] = {}
         self.last_etag = ""  # the ETag of the latest answer ("" when it had none)
 
     def close(self) -> None:
-        """Close the connection (gthread workers keep it alive between requests)."""
-        self.conn.close()
+        """Close the connections (gthread workers keep them alive between requests)."""
+        for conn in getattr(self, "conns", []):
+            conn.close()
 
     def __del__(self) -> None:
         self.close()
@@ -53,6 +62,8 @@ class Client:
             all_headers["Content-Type"] = "application/x-www-form-urlencoded"
         if "csrftoken" in self.cookies:
             all_headers.setdefault("X-CSRFToken", self.cookies["csrftoken"])
+        if len(self.conns) > 1:
+            self.conn = self.rng.choice(self.conns)
         try:
             self.conn.request(method, path, body=data, headers=all_headers)
             response = self.conn.getresponse()

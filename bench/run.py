@@ -339,6 +339,13 @@ def main() -> None:
             row = live_row(server)
             row["measure"] += f" ({label})"
             rows.append(row)
+    # The same on two app servers of one worker each (the same two cores), every request
+    # sent to either at random: a load balancer without sticky sessions (README, Deploying).
+    label, url = databases[-1]
+    with serve(workers=1, rosters=10, database_url=url, settings=live, app_servers=2) as server:
+        row = live_row(server)
+        row["measure"] += f" ({label})"
+        rows.append(row)
     print_table(rows)
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)

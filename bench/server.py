@@ -19,7 +19,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +38,17 @@ class Server:
     pid: int
     seed: dict[str, Any]
     task_workers: list[int]
+    #: Every app server's base URL (the first is ``url``) and gunicorn master pid.
+    urls: list[str] = field(default_factory=list)
+    pids: list[int] = field(default_factory=list)
 
     def worker_pids(self) -> list[int]:
-        """The pids of the master's worker processes (Linux /proc)."""
-        children = Path(f"/proc/{self.pid}/task/{self.pid}/children")
-        return [int(p) for p in children.read_text().split()] if children.exists() else []
+        """The pids of every master's worker processes (Linux /proc)."""
+        found = []
+        for pid in self.pids or [self.pid]:
+            children = Path(f"/proc/{pid}/task/{pid}/children")
+            found += [int(p) for p in children.read_text().split()] if children.exists() else []
+        return found
 
 
 def free_port() -> int:
@@ -103,11 +109,14 @@ def serve(
     database_url: str | None = None,
     settings: dict[str, str] | None = None,
     task_workers: int = 1,
+    app_servers: int = 1,
 ) -> Iterator[Server]:
     """Seed a fresh database, start gunicorn (gthread, as README's deploy line) and
     ``task_workers`` sheet workers (`manage.py sheet_worker`), and yield the Server;
-    stops them all on exit. ``settings`` overrides environment variables (e.g.
-    {"RATE_IMPORT": "10/m"}).
+    stops them all on exit. ``app_servers`` gunicorns (each with ``workers`` workers,
+    each on its own port, one database and cache) stand for servers behind a load
+    balancer (bench.load.Client spreads requests over ``Server.urls``). ``settings``
+    overrides environment variables (e.g. {"RATE_IMPORT": "10/m"}).
 
     With ``database_url`` (PostgreSQL) a fresh database is made beside it for this
     server alone and dropped on exit: load tests running side by side (pytest-xdist)
@@ -133,14 +142,12 @@ def serve(
             .stdout.strip()
             .splitlines()[-1]
         )
-        port = free_port()
+        ports = [free_port() for _ in range(app_servers)]
         gunicorn = [
             python,
             "-m",
             "gunicorn",
             "roster.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
             "--workers",
             str(workers),
             "--worker-class",
@@ -152,26 +159,30 @@ def serve(
             "--timeout",
             "60",
         ]
-        proc = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
+        masters = [
+            subprocess.Popen([*gunicorn, "--bind", f"127.0.0.1:{port}"], cwd=ROOT, env=env) for port in ports
+        ]
         worker = [python, "manage.py", "sheet_worker", "--interval", "0.2", "-v0"]
         sheet_workers = [subprocess.Popen(worker, cwd=ROOT, env=env) for _ in range(task_workers)]
-        url = f"http://127.0.0.1:{port}"
+        urls = [f"http://127.0.0.1:{port}" for port in ports]
         try:
             deadline = time.monotonic() + 180
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
-                        if response.status == 200:
-                            break
-                except OSError:
-                    if time.monotonic() > deadline or proc.poll() is not None:
-                        raise RuntimeError("gunicorn did not start") from None
-                    time.sleep(0.2)
-            yield Server(url, proc.pid, seed, [w.pid for w in sheet_workers])
+            for url, proc in zip(urls, masters, strict=True):
+                while True:
+                    try:
+                        with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                            if response.status == 200:
+                                break
+                    except OSError:
+                        if time.monotonic() > deadline or proc.poll() is not None:
+                            raise RuntimeError("gunicorn did not start") from None
+                        time.sleep(0.2)
+            pids = [m.pid for m in masters]
+            yield Server(urls[0], pids[0], seed, [w.pid for w in sheet_workers], urls, pids)
         finally:
-            for running in (proc, *sheet_workers):
+            for running in (*masters, *sheet_workers):
                 running.send_signal(signal.SIGTERM)
-            for running in (proc, *sheet_workers):
+            for running in (*masters, *sheet_workers):
                 try:
                     running.wait(timeout=20)
                 except subprocess.TimeoutExpired:

@@ -1,12 +1,14 @@
 """Request and response handling every page needs: who may store a response, a 400 page
-(not a 500) for a request body Django cannot read, and the damaged-roster page for a
-stored document that no longer parses."""
+(not a 500) for a request body Django cannot read, the damaged-roster page for a
+stored document that no longer parses, and the 404 answer for an edit whose roster was
+deleted while it was on its way."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
 
+from django.contrib import messages
 from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
@@ -104,3 +106,32 @@ class DamagedRosterMiddleware:
         response = render(request, "roster/damaged.html", context, status=409)
         response._has_been_logged = True  # type: ignore[attr-defined]  # logged above
         return response
+
+
+class RosterGoneMiddleware:
+    """Answer roster.operations.RosterGone (the roster was deleted while an edit was on
+    its way, or before it) as any missing roster, never a 500: the 404 page saying nothing was saved;
+    to htmx, a move to the roster list (with Delete's undo when the owner deleted it)
+    and the same words as a message, since htmx shows no 404 page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """The answer for RosterGone; None (Django's handling) otherwise."""
+        from roster.operations import RosterGone
+
+        if not isinstance(exception, RosterGone):
+            return None
+        logger.info("%s: %s %s", exception, request.method, request.path[:200])
+        edit = request.method == "POST"
+        reason = f"{exception.message}{': your change was not saved.' if edit else '.'}"
+        if request.headers.get("HX-Request"):
+            messages.error(request, reason)
+            response = HttpResponse(status=200)
+            response["HX-Redirect"] = f"{reverse('roster-list')}?deleted={exception.pk}"
+            return response
+        return render(request, "404.html", {"reason": reason}, status=404)

@@ -8,8 +8,8 @@ they never edit a document themselves. Each operation takes the roster, its type
 input and the revision the player was looking at, writes one revision (or none when
 nothing changed), and returns a :class:`Change` with the new Evaluation and the model
 the change concerns (where the focus goes). A stale revision raises
-:class:`roster.models.StaleRevision`; a change the roster cannot take (a 51st model, an
-unknown kind) raises :class:`Refused` with a message for the player.
+:class:`StaleRevision`; a roster deleted meanwhile :class:`RosterGone`; a change the
+roster cannot take (a 51st model, an unknown kind) raises :class:`Refused` with a message for the player.
 
 See docs/editor.md.
 """
@@ -61,6 +61,26 @@ class StaleRevision(Exception):
     def __init__(self, current: Roster) -> None:
         super().__init__(f"roster {current.pk} is at revision {current.revision}")
         self.current = current
+
+
+class RosterGone(Exception):
+    """The roster was deleted while an edit was on its way (another tab's Delete, an
+    administrator removing the row): nothing was saved. Also raised for a request to the
+    owner's own deleted roster (roster.views.common). The web answers it as any missing
+    roster (roster.middleware.RosterGoneMiddleware); ``pk`` is the roster's id."""
+
+    message = "This roster was deleted (in another tab or window, or by an administrator)"
+
+    def __init__(self, pk: int) -> None:
+        super().__init__(f"roster {pk} was deleted")
+        self.pk = pk
+
+
+def _stale(roster: Roster) -> StaleRevision | RosterGone:
+    """Why a conditional write matched no row: another revision (StaleRevision with the
+    roster as it is now), or no roster left to write to (RosterGone)."""
+    current = Roster.objects.filter(pk=roster.pk, deleted__isnull=True).first()
+    return RosterGone(roster.pk) if current is None else StaleRevision(current)
 
 
 class Refused(Exception):
@@ -158,7 +178,8 @@ def save_revision(
     None). Revisions after the current one (undone edits) are dropped, as in any editor;
     the Change's ``dropped_redo`` says whether there were any. ``rules`` are the
     request's (:func:`roster.evaluation.read_rules`), read when not given. Raises
-    StaleRevision when the roster moved on since ``expected_revision``.
+    StaleRevision when the roster moved on since ``expected_revision``, RosterGone when
+    it was deleted meanwhile.
     """
     number = expected_revision + 1
     # Evaluated before the transaction, so nothing in it can fail but the database;
@@ -179,7 +200,7 @@ def save_revision(
             )
             thin_revisions(roster)  # bounded storage: roster/revisions.py
     if not written:
-        raise StaleRevision(Roster.objects.get(pk=roster.pk))
+        raise _stale(roster)
     return Change(roster, evaluation, model, dropped_redo=undone)
 
 
@@ -188,10 +209,11 @@ def _become(
 ) -> Evaluation:
     """Make ``document`` current as ``revision``, if the roster is still at
     ``expected_revision``: one conditional UPDATE, so two concurrent edits can never
-    both pass (the second matches no row). Raises StaleRevision otherwise."""
+    both pass (the second matches no row). Raises StaleRevision otherwise (RosterGone
+    when the roster was deleted meanwhile)."""
     evaluation = evaluate_roster(roster, document, rules)
     if not _write(roster, evaluation, revision, expected_revision, roster.head):
-        raise StaleRevision(Roster.objects.get(pk=roster.pk))
+        raise _stale(roster)
     return evaluation
 
 
@@ -221,7 +243,7 @@ def _write(roster: Roster, evaluation: Evaluation, revision: int, expected_revis
 
 def _update_if_current(pk: int, revision: int, head: int, fields: dict[str, Any]) -> bool:
     """``UPDATE`` roster ``pk`` with ``fields`` (field name: value) if it is still at
-    ``revision`` and ``head``; True when it was. What
+    ``revision`` and ``head`` and not deleted; True when it was. What
     ``Roster.objects.filter(pk=, revision=, head=).update(**fields)`` does, with each
     value prepared by its field as the ORM would, written out because every edit makes
     it (the ORM's compiling took a tenth of a millisecond more)."""
@@ -235,6 +257,7 @@ def _update_if_current(pk: int, revision: int, head: int, fields: dict[str, Any]
     sql = (
         f"UPDATE {quote(Roster._meta.db_table)} SET {sets}"
         f" WHERE {quote('id')} = %s AND {quote('revision')} = %s AND {quote('head')} = %s"
+        f" AND {quote('deleted')} IS NULL"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, pk, revision, head])
@@ -292,7 +315,7 @@ def update_model(
     """Store ``edit.saved`` as model ``index`` (0-based). A new name is carried to what
     refers to the model by name (an Iron & Honor Pet's master, p.27).
 
-    Raises IndexError for a model the roster does not have, StaleRevision when stale.
+    Raises IndexError for a model the roster does not have, StaleRevision when stale, RosterGone when deleted.
     """
     current = roster.document["models"][index]
     if edit.saved == current:
@@ -317,7 +340,7 @@ def update_options(
     """Rename the warband and set the system's options (game size, points limit...).
 
     Raises Refused (with the field, "name" or "options", as ``exc.args[1]``) when the
-    document would not be a roster document; StaleRevision when stale.
+    document would not be a roster document; StaleRevision when stale, RosterGone when deleted.
     """
     document = {**copy.deepcopy(roster.document), "name": name.strip(), "options": options}
     try:
@@ -335,7 +358,7 @@ def add_model(
     """Add ``count`` fresh models of ``kind`` (hero, companion, follower; a class; a
     profile slug) at the end, in one revision; the change concerns the last one added.
     Raises Refused for an unknown kind, a count below 1 or one the roster has no room
-    for (MAX_MODELS), StaleRevision."""
+    for (MAX_MODELS), StaleRevision, RosterGone."""
     ui = ui_for(roster.system)
     rules = rules or read_rules(roster)
     catalogue = roster_catalogue(rules)
@@ -364,7 +387,7 @@ def add_model(
 
 def remove_model(roster: Roster, index: int, revision: int, *, rules: Rules | None = None) -> Change:
     """Remove model ``index``; the change concerns the model now in its place (or the
-    last one). Undo brings it back. Raises IndexError, StaleRevision."""
+    last one). Undo brings it back. Raises IndexError, StaleRevision, RosterGone."""
     document = copy.deepcopy(roster.document)
     removed = document["models"].pop(index)
     remaining = len(document["models"])
@@ -375,7 +398,7 @@ def remove_model(roster: Roster, index: int, revision: int, *, rules: Rules | No
 
 def duplicate_model(roster: Roster, index: int, revision: int, *, rules: Rules | None = None) -> Change:
     """Copy model ``index`` just below itself, named "... (copy)". Raises Refused for a
-    full roster, IndexError, StaleRevision."""
+    full roster, IndexError, StaleRevision, RosterGone."""
     document = copy.deepcopy(roster.document)
     if len(document["models"]) >= MAX_MODELS:
         raise Refused(f"A roster holds at most {MAX_MODELS} models.")
@@ -397,7 +420,7 @@ def move_model(
     rules: Rules | None = None,
 ) -> Change:
     """Swap model ``index`` with its neighbour above or below; at either end nothing
-    changes. Raises IndexError, StaleRevision."""
+    changes. Raises IndexError, StaleRevision, RosterGone."""
     models = roster.document["models"]
     target = index - 1 if direction == "up" else index + 1
     if not 0 <= target < len(models) or not 0 <= index < len(models):
@@ -410,13 +433,13 @@ def move_model(
 
 def _step(roster: Roster, delta: int, revision: int, rules: Rules | None) -> Change:
     """Undo (delta -1) or redo (+1): make the document equal a neighbouring revision;
-    ``saved`` False when there is none. Raises StaleRevision."""
+    ``saved`` False when there is none. Raises StaleRevision, RosterGone."""
     before = roster.document
     with transaction.atomic():
         target = Revision.objects.filter(roster=roster, number=revision + delta).first()
         if target is None:
-            if not Roster.objects.filter(pk=roster.pk, revision=revision).exists():
-                raise StaleRevision(Roster.objects.get(pk=roster.pk))
+            if not Roster.objects.filter(pk=roster.pk, revision=revision, deleted__isnull=True).exists():
+                raise _stale(roster)
         else:
             evaluation = _become(roster, target.document, target.number, revision, rules)
     if target is None:
@@ -440,7 +463,7 @@ def restore(roster: Roster, number: int, revision: int, *, rules: Rules | None =
     forward to, as Redo pressed until there would do, so the revisions after it stay
     undone and can still be redone.
 
-    Raises Revision.DoesNotExist for an unknown number, StaleRevision when stale."""
+    Raises Revision.DoesNotExist for an unknown number, StaleRevision when stale, RosterGone when deleted."""
     before = roster.document
     old = Revision.objects.get(roster=roster, number=number)
     if number > roster.revision:

@@ -73,6 +73,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a poll of a game's table that nothing changed is a 304 before anything else.
+    "roster.games.polling.UnchangedTableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -288,7 +290,11 @@ INSTALLED_APPS += ["roster.supplements"]
 INSTALLED_APPS += ["roster.games"]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 # Last: a form body Django cannot read gets the 400 page before anything reads it.
-MIDDLEWARE += ["roster.middleware.DamagedRosterMiddleware", "roster.middleware.UnreadableBodyMiddleware"]
+MIDDLEWARE += [
+    "roster.middleware.DamagedRosterMiddleware",
+    "roster.middleware.RosterGoneMiddleware",
+    "roster.middleware.UnreadableBodyMiddleware",
+]
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",

@@ -71,3 +71,25 @@ def test_run_local_stops_the_worker_and_the_server(tmp_path, how):
         for pid in pids:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def make_run_commands(**env: str) -> str:
+    """What `make run` would run (make -n: nothing is run), with ``env`` added to an
+    environment without SITE_URL."""
+    base = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
+    done = subprocess.run(
+        ["make", "-n", "run"], cwd=ROOT, env={**base, **env}, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_make_run_on_another_port_hands_out_links_on_that_port() -> None:
+    # Share links, QR codes and mails are built on SITE_URL: `PORT=8123 make run` gave
+    # links to :8000, where nothing answered.
+    assert 'SITE_URL="http://127.0.0.1:8123"' in make_run_commands(PORT="8123")
+
+
+def test_make_run_keeps_a_site_url_given_to_it() -> None:
+    assert 'SITE_URL="https://muster.example"' in make_run_commands(
+        PORT="8123", SITE_URL="https://muster.example"
+    )

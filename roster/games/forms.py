@@ -10,9 +10,11 @@ from typing import Any
 from django import forms
 from django.core.validators import RegexValidator
 
+from rules.numbers import is_whole, read_whole
 from rules.play.core import EVENT_ID_PATTERN, Event
 
 MAX_TYPED_MODELS = 40
+MAX_TYPED_WOUNDS = 99
 _ID = RegexValidator(EVENT_ID_PATTERN, "an action id is 8 to 64 letters, digits, - or _")
 
 
@@ -42,13 +44,14 @@ class ActionForm(forms.Form):
 
     def event(self) -> Event:
         """The event this form describes (after is_valid()). A number typed as ``value``
-        (an amount) is sent as a number; ``detail`` (Trauma's chosen effect...) follows
-        the value after a colon."""
+        (an amount, full-width digits too: rules.numbers) is sent as a number; ``detail``
+        (Trauma's chosen effect...) follows the value after a colon."""
         data = self.cleaned_data
         action, _, raw = str(data["do"]).partition(":")
         value: int | str | None = raw or None
-        if re.fullmatch(r"-?\d{1,4}", raw):
-            value = int(raw)
+        number = read_whole(raw)
+        if number is not None and abs(number) <= 9999:
+            value = number
         if data.get("detail"):
             value = f"{raw}: {data['detail']}"
         return Event(
@@ -77,19 +80,26 @@ class TypedLine:
 
 def read_typed(text: str) -> list[TypedLine]:
     """Read the typed opponent list: one model a line, "Name, 3" or "Name 3" (the
-    number is its Wounds / Hit Points; a line without one leaves it unknown). Raises
-    forms.ValidationError naming the line."""
+    number is its Wounds / Hit Points, 1 to 99, in any script's digits: rules.numbers;
+    a line without one leaves it unknown). Raises forms.ValidationError naming the line."""
     out: list[TypedLine] = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line:
             continue
-        found = re.fullmatch(r"(.+?)[\s,;:]+(\d{1,3})", line)
-        name, wounds = (found.group(1).strip(), int(found.group(2))) if found else (line, None)
+        # Any number after the name is meant as its Wounds / Hit Points: "Grim, -4" or
+        # "Huge, 99999" is said at its line, not kept as a name with Wounds unknown.
+        found = re.fullmatch(r"(.*?)[\s,;:]+([^\s,;:]+)", line)
+        name, wounds = line, None
+        if found and is_whole(found.group(2)):
+            name, typed = found.group(1).strip(), found.group(2)
+            wounds = read_whole(typed)  # None: too many digits
+            if wounds is None or not 1 <= wounds <= MAX_TYPED_WOUNDS:
+                raise forms.ValidationError(f"line {number}: Wounds / Hit Points are 1 to {MAX_TYPED_WOUNDS}")
+        if not any(c.isalnum() for c in name):
+            raise forms.ValidationError(f"line {number}: a model needs a name")
         if len(name) > 100:
             raise forms.ValidationError(f"line {number}: a name has at most 100 characters")
-        if wounds is not None and not 1 <= wounds <= 99:
-            raise forms.ValidationError(f"line {number}: Wounds / Hit Points are 1 to 99")
         out.append(TypedLine(name, wounds))
     if not out:
         raise forms.ValidationError("type at least one model: a name and its Wounds / Hit Points")
@@ -98,10 +108,15 @@ def read_typed(text: str) -> list[TypedLine]:
     return out
 
 
-class StartForm(forms.Form):
-    """Start a game: the opponent's side is one of my rosters (``mine``), a share link
-    (``link``: its address or token), an uploaded roster export (``upload``) or a typed
-    list (``typed``: names and Wounds / Hit Points, with the opponent's ``typed_name``)."""
+class SideForm(forms.Form):
+    """Choose a side: one of my rosters (``mine``), a share link (``link``: its address
+    or token), an uploaded roster export (``upload``) or a typed list (``typed``: names
+    and Wounds / Hit Points, with the warband's ``typed_name``). The game's start uses it
+    for the opponent's side, the join page for the side the joiner plays
+    (roster.games.sides.chosen_side turns it into a side).
+
+    ``mine``: (id, name) of the player's rosters of the game's system; None or empty
+    (a visitor with no account, or no such roster) leaves that choice out."""
 
     OPPONENTS = [
         ("mine", "One of my rosters"),
@@ -116,11 +131,15 @@ class StartForm(forms.Form):
     typed_name = forms.CharField(max_length=100, required=False)
     typed = forms.CharField(max_length=4000, required=False, widget=forms.Textarea(attrs={"rows": 5}))
 
-    def __init__(self, *args: Any, mine: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, mine: list[tuple[int, str]] | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["mine"]
         assert isinstance(field, forms.ChoiceField)  # declared above
-        field.choices = [("", "Choose a roster"), *((str(k), v) for k, v in mine)]
+        field.choices = [("", "Choose a roster"), *((str(k), v) for k, v in mine or [])]
+        if not mine:
+            kinds = self.fields["opponent"]
+            assert isinstance(kinds, forms.ChoiceField)
+            kinds.choices = [c for c in self.OPPONENTS if c[0] != "mine"]
 
     def clean(self) -> dict[str, object] | None:
         """Ask for the field the chosen kind of opponent needs, at that field."""
@@ -132,7 +151,9 @@ class StartForm(forms.Form):
             self.add_error("link", "Paste the share link (or its last part).")
         if kind == "upload" and not data.get("upload"):
             self.add_error("upload", "Choose the roster export file.")
-        if kind == "typed":
+        # A typed list the field itself refused (too long, a NUL) is said once, at the
+        # field: read as empty it would also be told to "type at least one model".
+        if kind == "typed" and "typed" not in self.errors:
             try:
                 data["typed_lines"] = read_typed(str(data.get("typed") or ""))
             except forms.ValidationError as exc:

@@ -9,18 +9,19 @@ rendered with marks where the per-response parts go, kept, and filled per respon
 - ``@@muster-csrf@@``: the request's CSRF field (templates/games/_marks.jinja);
 - ``@@muster-event-id@@``: a fresh event id for each form (a plain form post resent
   counts once; play.js makes its own id per tap anyway);
+- ``@@muster-etag@@``: the table's ETag (roster.games.polling: signed for this viewer);
 - ``@@muster-refused@@``: the refusal at the top of the sender's table, never kept.
 
 A kept fragment lives in the "play" cache, which every worker shares
 (roster.cache.DatabaseCache, or Redis with CACHE_URL), under one key per (game, seat)
 with the identity of what it shows: the game's creation time (an id reused after a
 rollback never meets an old entry), its version and last write (two logs of the same
-length after an undo differ in ``updated``), whether the other side is held, finished
-or not, and a digest of the template and of roster/games/display.py (a new release
-never serves an old layout). So a game takes at most one entry per seat
-(one phone, owner, other side, watchers), replaced at each change. A small
-per-process copy in front of it saves the cache's round trip when the same worker
-answers again.
+length after an undo differ in ``updated``), who holds the other side (a joiner may
+bring their own warband before the first action), finished or not, and a digest of the
+templates and of roster/games/display.py (a new release never serves an old layout).
+So a game takes at most one entry per seat (one phone, owner, other side, watchers),
+replaced at each change. A small per-process copy in front of it saves the cache's
+round trip when the same worker answers again.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from roster.games import operations
@@ -47,6 +49,7 @@ from roster.jinja_env import macro, render
 CSRF = "@@muster-csrf@@"
 EVENT_ID = "@@muster-event-id@@"
 REFUSED = "@@muster-refused@@"
+ETAG = "@@muster-etag@@"
 TEMPLATE = "games/_table.jinja"
 MARKS = "games/_marks.jinja"
 KEPT_SECONDS = 600  # a game's latest fragment per seat; a game in play replaces it within seconds
@@ -78,11 +81,12 @@ def seat_key(seat: Any) -> str:
 
 def identity(game: Game) -> str:
     """What a kept fragment of ``game`` must match to be shown (see the module's doc)."""
-    held = bool(game.side_hash) or game.guest_id is not None
+    # The holder of side 1 (a digest of it): a joiner may replace side 1's snapshot as
+    # they take it, before any action (roster.games.seats.take_side).
+    holder = hashlib.blake2b(f"{game.side_hash}|{game.guest_id}".encode(), digest_size=8).hexdigest()
     finished = game.finished is not None
-    return (
-        f"{game.created.isoformat()}|v{game.version}|{game.updated.isoformat()}|{held}|{finished}|{_layout()}"
-    )
+    when = f"{game.created.isoformat()}|v{game.version}|{game.updated.isoformat()}"
+    return f"{when}|{holder}|{finished}|{_layout()}"
 
 
 def _cache_key(game: Game, seat: Any) -> str:
@@ -126,16 +130,20 @@ def _remember(key: str, entry: tuple[str, str]) -> None:
         _LOCAL.popitem(last=False)
 
 
-def fill(html: str, request: HttpRequest, refused: str | None = None) -> SafeString:
+def fill(html: str, request: HttpRequest, refused: str | None = None, etag: str = "") -> SafeString:
     """``html`` with its marks filled for this response: the CSRF field (the token
-    Django's ``{% csrf_token %}`` would write), a fresh event id per form, the refusal."""
+    Django's ``{% csrf_token %}`` would write), a fresh event id per form, the ETag
+    (escaped for its attribute), the refusal."""
     marks = macro(MARKS, "csrf_field")
-    html = html.replace(CSRF, str(marks(get_token(request))))
+    html = html.replace(CSRF, str(marks(get_token(request)))).replace(ETAG, escape(etag))
     html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused)) if refused else "")
     parts = html.split(EVENT_ID)
     return mark_safe("".join([parts[0], *(new_event_id() + part for part in parts[1:])]))
 
 
-def table(request: HttpRequest, game: Game, seat: Any = None, refused: str | None = None) -> SafeString:
-    """The table's fragment for this response (see the module's doc)."""
-    return fill(marked(game, seat), request, refused)
+def table(
+    request: HttpRequest, game: Game, seat: Any = None, refused: str | None = None, etag: str = ""
+) -> SafeString:
+    """The table's fragment for this response (see the module's doc); ``etag`` is the
+    one the response carries (written in the fragment for play.js)."""
+    return fill(marked(game, seat), request, refused, etag)

@@ -27,8 +27,9 @@ from rules.play.core import Event, Refused, Snapshot, TableState
 ATTEMPTS = 5  # compare-and-set retries before giving up (another phone kept winning)
 _STATES: OrderedDict[tuple[int, str], TableState] = OrderedDict()
 STATE_CACHE_SIZE = 128
-# Per game (id, created): the unique event ids and state of the latest log replayed here.
-_LATEST: dict[tuple[int, str], tuple[list[str], TableState]] = {}
+# Per game (id, created, holder of side 1: a joiner may replace side 1's snapshot before
+# any action): the unique event ids and state of the latest log replayed here.
+_LATEST: dict[tuple[int, str, str], tuple[list[str], TableState]] = {}
 
 
 class GameOver(Refused):
@@ -48,8 +49,10 @@ class Played:
 
 def _log_key(game: Game, events: list[dict[str, Any]]) -> tuple[int, str]:
     """The cache key of a game's log: its id, when it was created (an id a database
-    hands out again never meets an old game's entry) and a digest of its event ids."""
-    ids = "\n".join([str(game.created), *(str(e.get("id")) for e in events)])
+    hands out again never meets an old game's entry), the holder of side 1 (a joiner may
+    replace side 1's snapshot as they take it, before any action: roster.games.seats.
+    take_side; every process then replays the new snapshot) and a digest of its event ids."""
+    ids = "\n".join([str(game.created), game.side_hash, *(str(e.get("id")) for e in events)])
     return game.pk, hashlib.blake2b(ids.encode(), digest_size=16).hexdigest()
 
 
@@ -70,7 +73,7 @@ def _remember(key: tuple[int, str], state: TableState, game: Game, events: list[
     _STATES.move_to_end(key)
     while len(_STATES) > STATE_CACHE_SIZE:
         _STATES.popitem(last=False)
-    _LATEST[(game.pk, str(game.created))] = (_unique_ids(events), state)
+    _LATEST[(game.pk, str(game.created), game.side_hash)] = (_unique_ids(events), state)
     while len(_LATEST) > STATE_CACHE_SIZE:
         _LATEST.pop(next(iter(_LATEST)))
 
@@ -87,7 +90,7 @@ def state_of(game: Game) -> TableState:
     if cached is not None:
         return cached
     rules = play_rules(game.system)
-    earlier = _LATEST.get((game.pk, str(game.created)))
+    earlier = _LATEST.get((game.pk, str(game.created), game.side_hash))
     ids = _unique_ids(events)
     if earlier is not None and len(earlier[0]) < len(ids) and ids[: len(earlier[0])] == earlier[0]:
         state = _working_copy(earlier[1])
@@ -131,14 +134,18 @@ def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
 
 
 def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableState) -> bool:
-    """Store ``events`` (parsed, or as stored) if the game still has the version it was
-    read at; True if it did."""
+    """Store ``events`` (parsed, or as stored) if the game still has the version and the
+    holder of side 1 it was read at; True if it did."""
     dumped = [e.model_dump(mode="json") if isinstance(e, Event) else e for e in events]
     now = timezone.now()
     changes: dict[str, Any] = {"events": dumped, "version": len(events), "updated": now}
     if state.finished:
         changes["finished"] = now
-    written = Game.objects.filter(pk=game.pk, version=game.version, finished__isnull=True).update(**changes)
+    # side_hash too: a joiner may replace side 1 while the game has no action
+    # (roster.games.seats.take_side); an action read against the old side then goes round again.
+    written = Game.objects.filter(
+        pk=game.pk, version=game.version, side_hash=game.side_hash, finished__isnull=True
+    ).update(**changes)
     if written:
         game.events, game.version, game.updated = dumped, len(events), now
         if state.finished:
@@ -152,10 +159,12 @@ def fresh(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-def act(game: Game, event: Event) -> Played:
+def act(game: Game, event: Event, *, seated: bool = False) -> Played:
     """Append ``event`` to ``game``'s log (rules.play.core.append): applied once, even
     when resent with the same id. Raises :class:`Refused` with the rules' reason when it
-    does not make sense now (nothing is written), :class:`GameOver` on a finished game."""
+    does not make sense now (nothing is written), :class:`GameOver` on a finished game.
+    ``seated``: the event comes from one side's own phone (two phones), so an action the
+    rules give to the other side's player (PlayRules.actor) is refused."""
     rules = play_rules(game.system)
     rng = secrets.SystemRandom()
     for _ in range(ATTEMPTS):
@@ -168,6 +177,9 @@ def act(game: Game, event: Event) -> Played:
         if len(stored) >= MAX_EVENTS:
             raise Refused(f"a game keeps at most {MAX_EVENTS} actions")
         state = state_of(game)
+        who = rules.actor(state, event) if seated else None
+        if who is not None and who[0] != event.side:
+            raise Refused(who[1])
         event = event.model_copy(update={"outcome": {}, "at": timezone.now().isoformat(timespec="seconds")})
         event = event.model_copy(update={"outcome": rules.decide(state, event, rng)})
         new_state = rules.apply(_working_copy(state), event)

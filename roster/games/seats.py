@@ -27,9 +27,10 @@ from django.conf import settings
 from django.db import IntegrityError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 
 from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game
-from rules.play.core import SideIndex
+from rules.play.core import SideIndex, SideSnapshot
 
 #: Games in progress one account may own or hold a side of at once, and sides of games
 #: in progress one browser may hold by token (docs/play.md; settings.MUSTER_LIVE_GAMES).
@@ -128,6 +129,13 @@ def seat_of(request: HttpRequest, pk: int) -> Seat:
     raise Http404("no such game")
 
 
+def held_seat_cookie(request: HttpRequest, pk: int) -> bool:
+    """True when this browser carries a side or watch cookie for game ``pk`` (whether or
+    not it still gives a seat: after a revoke it no longer does)."""
+    cookies = request.COOKIES
+    return bool(cookies.get(SIDE_COOKIE.format(pk=pk)) or cookies.get(WATCH_COOKIE.format(pk=pk)))
+
+
 def live_games(request: HttpRequest) -> int:
     """How many games in progress the request's account owns or holds a side of, or (no
     account) how many side cookies for games in progress this browser holds."""
@@ -142,16 +150,28 @@ def live_games(request: HttpRequest) -> int:
     return Game.objects.filter(pk__in=pks, finished__isnull=True).count()
 
 
-def take_side(request: HttpRequest, game: Game, response: HttpResponse) -> bool:
+def take_side(
+    request: HttpRequest, game: Game, response: HttpResponse, side: SideSnapshot | None = None
+) -> bool:
     """Make the request's phone the holder of side 1 (cookie on ``response``; the account
-    too when logged in). False when the side is already held by someone else."""
+    too when logged in). With ``side``, side 1 becomes that side at the same moment (the
+    joiner's own warband, docs/play.md "Two phones"): the game's snapshot and name are
+    rewritten, which only happens while the game has no action (version 0) so no history
+    changes. One compare-and-set: False (nothing changed) when the side is already held
+    by someone else, the game is finished, or (with ``side``) it has an action."""
     token = new_token()
     user = getattr(request, "user", None)
     guest = user if user is not None and user.is_authenticated and user.pk != game.owner_id else None
-    taken = Game.objects.filter(pk=game.pk, side_hash="", guest__isnull=True, finished__isnull=True).update(
-        side_hash=token_hash(token), guest=guest
-    )
-    if not taken:
+    changes: dict[str, object] = {"side_hash": token_hash(token), "guest": guest}
+    free = Game.objects.filter(pk=game.pk, side_hash="", guest__isnull=True, finished__isnull=True)
+    if side is not None:
+        snapshot = game.snapshot_model
+        own = snapshot.sides[0]
+        changes["snapshot"] = snapshot.model_copy(update={"sides": (own, side)}).model_dump(mode="json")
+        changes["name"] = f"{own.name} v {side.name}"[:200]
+        changes["updated"] = timezone.now()
+        free = free.filter(version=0)
+    if not free.update(**changes):
         return False
     set_cookie(request, response, SIDE_COOKIE.format(pk=game.pk), token)
     return True

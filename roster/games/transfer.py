@@ -27,8 +27,9 @@ def game_json(game: Game, state: TableState | None = None, viewer: SideIndex | N
 
 
 def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
-    """The game as plain text: the sides with Victory Points and casualties, the winner,
-    the turns played, then every action of the log."""
+    """The game as plain text: the sides with Victory Points (where the book counts
+    them: PlayRules.victory_points) and casualties, the winner, the turns played, then
+    every action of the log."""
     lines = [
         game.name,
         f"{rules.book}, turn {state.turn}{', finished' if state.finished or game.finished else ''}",
@@ -37,7 +38,8 @@ def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
         lines.append(f"Winner: {state.sides[state.winner].name}")
     for side in state.sides:
         killed = [m.name for m in side.models if m.killed]
-        lines += ["", f"{side.name}: {side.victory_points} Victory Points"]
+        vp = f": {side.victory_points} Victory Points" if rules.victory_points is not None else ""
+        lines += ["", f"{side.name}{vp}"]
         lines += [f"  {name}: {value}" for name, value in side.resources.items()]
         lines.append(f"  Casualties: {', '.join(killed) if killed else 'none'}")
     lines += ["", "Log:"]

@@ -10,6 +10,10 @@ the game's version as its ETag and answers 304 when it has not changed.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -17,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -25,18 +30,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.games import fragment, operations
 from roster.games.display import etag_of, page_context, result_context
-from roster.games.forms import ActionForm, StartForm, UndoForm, new_event_id
+from roster.games.forms import ActionForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
-from roster.games.seats import Seat, live_games, live_limit, open_joining, seat_of
-from roster.games.sides import export_side, roster_side, typed_side
+from roster.games.polling import signed_etag
+from roster.games.seats import Seat, held_seat_cookie, live_games, live_limit, open_joining, seat_of
+from roster.games.sides import roster_side, rosters_of, side_from_form
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
 from roster.limits import limited
-from roster.models import Roster, ShareLink
 from roster.views.common import HtmxHttpRequest, get_roster_for_user, player
 from rules.document import DocumentError
-from rules.play.core import Event, Refused, SideSnapshot, Snapshot
+from rules.play.core import Event, Refused, Snapshot
 from rules.registry import get_system
 
 
@@ -48,8 +53,27 @@ def get_game_for_user(request: HttpRequest, pk: int) -> Game:
     return game
 
 
-def _etag(game: Game, seat: Seat | None = None) -> str:
-    return etag_of(game, seat)
+def login_when_seatless(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For a view of game ``pk`` that asks for a seat: a request with no seat (the game's
+    Http404) that is not logged in gets the log-in page, back to the table after it, as
+    the table itself does (the player's session may have ended: play.js keeps the taps
+    it could not send and says so). Any game id answers the same, so ids leak nothing."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, pk, *args, **kwargs)
+        except Http404:
+            if request.user.is_authenticated:
+                raise
+            return redirect_to_login(reverse("game-table", args=[pk]))
+
+    return wrapper
+
+
+def _etag(request: HttpRequest, game: Game, seat: Seat | None = None) -> str:
+    """The table's ETag for this viewer, signed for the poll's fast path (roster.games.polling)."""
+    return signed_etag(etag_of(game, seat), game, request)
 
 
 @require_GET
@@ -62,30 +86,6 @@ def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "games/list.html", {"games": games})
 
 
-def _opponent(form: StartForm, request: HttpRequest, system: str) -> SideSnapshot:
-    """The opponent's side the start form describes. Raises DocumentError (an upload or
-    roster that does not read) or ValueError (a share link that is not one) with a
-    message for the field."""
-    kind = form.cleaned_data["opponent"]
-    if kind == "mine":
-        theirs = get_roster_for_user(request, form.cleaned_data["mine"])
-        return roster_side(theirs)
-    if kind == "link":
-        link = (
-            ShareLink.objects.select_related("roster", "roster__owner")
-            .filter(token=form.link_token(), revoked__isnull=True, roster__deleted__isnull=True)
-            .first()
-        )
-        if link is None:
-            raise ValueError("link", "No roster is shared at that link (it may have been stopped).")
-        return roster_side(link.roster, player=link.roster.owner.get_username())
-    if kind == "upload":
-        upload = form.cleaned_data["upload"]
-        return export_side(upload.read(1_000_001))
-    name = form.cleaned_data.get("typed_name") or "Opponent"
-    return typed_side(system, name, form.cleaned_data["typed_lines"])
-
-
 @require_http_methods(["GET", "POST"])
 @login_required
 @limited("import")
@@ -96,31 +96,21 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     if not playable(roster.system):
         context = {"roster": roster, "system": get_system(roster.system)}
         return render(request, "games/not_playable.html", context, status=404)
-    mine = [
-        (r.pk, r.name)
-        for r in Roster.objects.filter(owner=player(request), system=roster.system, deleted__isnull=True)
-        .order_by("name")
-        .only("pk", "name")
-    ]
-    form = StartForm(request.POST or None, request.FILES or None, mine=mine)
+    mine = rosters_of(player(request), roster.system)
+    form = SideForm(request.POST or None, request.FILES or None, mine=mine)
     status = 200
     if request.method == "POST" and live_games(request) >= live_limit():
         form.add_error(None, f"You have {live_limit()} games in progress: finish one first (My games).")
         status = 422
     elif request.method == "POST":
-        if form.is_valid():
+        opponent = side_from_form(form, player(request), roster.system) if form.is_valid() else None
+        if opponent is not None:
             try:
-                opponent = _opponent(form, request, roster.system)
-                if opponent.models and opponent.document and opponent.document.get("system") != roster.system:
-                    raise ValueError("opponent", "The opponent's roster is for another game.")
                 own = roster_side(roster, player=player(request).get_username())
-                snapshot = Snapshot(system=roster.system, sides=(own, opponent))
             except DocumentError as exc:
-                form.add_error("upload" if form.cleaned_data["opponent"] == "upload" else None, exc.message)
-            except ValueError as exc:
-                field, message = exc.args if len(exc.args) == 2 else (None, str(exc))
-                form.add_error(field if field in form.fields else None, message)
+                form.add_error(None, exc.message)
             else:
+                snapshot = Snapshot(system=roster.system, sides=(own, opponent))
                 game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
                 return redirect("game-table", game.pk)
         status = 422
@@ -138,6 +128,9 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         seat = seat_of(request, pk)
     except Http404:
+        if held_seat_cookie(request, pk):
+            # This phone had a seat here and the owner freed it (or stopped the watchers).
+            return render(request, "games/seat_gone.html", status=404)
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise
@@ -145,24 +138,32 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if game.finished is not None:
         return redirect("game-result", game.pk)
     shown = _seat_or_none(seat)
-    context = {**page_context(game, shown), "table_html": fragment.table(request, game, shown)}
+    table_html = fragment.table(request, game, shown, etag=_etag(request, game, shown))
+    context = {**page_context(game, shown), "table_html": table_html}
     if seat.role == "owner":
         context["join"] = join_context(request, open_joining(game))
     return render(request, "games/table.html", context)
 
 
 @require_GET
+@login_when_seatless
 def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's fragment, with the game's version as its ETag: 304 when the client's
     If-None-Match names the current version (another viewer asking "changed since N?").
-    The ETag names the seat too, so a cached fragment is never another viewer's."""
+    The ETag names the seat too, so a cached fragment is never another viewer's. A game
+    that has ended answers 204 with HX-Redirect to its result (the other phone learns
+    that its player ended it)."""
     seat = seat_of(request, pk)
     game = seat.game
-    etag = _etag(game, _seat_or_none(seat))
+    if game.finished is not None:
+        ended = HttpResponse(status=204)
+        ended["HX-Redirect"] = reverse("game-result", args=[game.pk])
+        return ended
+    etag = _etag(request, game, _seat_or_none(seat))
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        response = HttpResponse(fragment.table(request, game, _seat_or_none(seat)))
+        response = HttpResponse(fragment.table(request, game, _seat_or_none(seat), etag=etag))
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
@@ -195,20 +196,23 @@ def _answer(
             response = HttpResponse(status=204)
             response["HX-Redirect"] = f"/games/{game.pk}/result/"
             return response
-        response = HttpResponse(fragment.table(request, game, seat, refused), status=status)
-        response["ETag"] = _etag(game, seat)
+        etag = _etag(request, game, seat)
+        response = HttpResponse(fragment.table(request, game, seat, refused, etag=etag), status=status)
+        response["ETag"] = etag
         return response
     if refused is not None:
         if game.finished is not None:
             messages.error(request, refused)
             return redirect("game-result", game.pk)
-        context = {**page_context(game, seat), "table_html": fragment.table(request, game, seat, refused)}
+        table_html = fragment.table(request, game, seat, refused, etag=_etag(request, game, seat))
+        context = {**page_context(game, seat), "table_html": table_html}
         return render(request, "games/table.html", context, status=status)
     return redirect("game-table" if game.finished is None else "game-result", game.pk)
 
 
 @require_POST
 @limited("play")
+@login_when_seatless
 def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One action (ActionForm): applied once per event id; 409 with the rules' reason
     when refused, 422 when the form itself does not read, 403 for a watcher. A player
@@ -225,7 +229,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if seat.side is not None:
         event = event.model_copy(update={"side": seat.side})
     try:
-        played = operations.act(game, event)
+        played = operations.act(game, event, seated=seat.side is not None)
     except Refused as exc:
         return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
     return _answer(request, played.game, seat=shown)
@@ -233,6 +237,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @limited("play")
+@login_when_seatless
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Undo one action: the one named (the table's Undo names the latest when it was
     drawn, so an undo resent does not undo a second action). With two phones a side
@@ -253,6 +258,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @limited("play")
+@login_when_seatless
 def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """End the game and show its result (either player; 403 for a watcher)."""
     seat = _acting(request, pk)

@@ -19,6 +19,7 @@ from roster.book_examples import book_comparison
 from roster.evaluation import Evaluation, Rules, evaluate_roster, read_rules
 from roster.forms import RevisionForm
 from roster.models import Roster, RosterRead
+from roster.operations import RosterGone
 from roster.rules_changes import rules_changes
 from roster.systems import ui_for
 from rules.registry import SYSTEMS
@@ -56,6 +57,9 @@ def get_roster_and_rules(request: HttpRequest, pk: int) -> tuple[Roster, Rules]:
 def _read_for_user(request: HttpRequest, pk: int) -> RosterRead:
     read = Roster.objects.for_editing(pk, request.user.pk) if request.user.pk is not None else None
     if read is None:
+        if Roster.objects.filter(pk=pk, owner_id=request.user.pk, deleted__isnull=False).exists():
+            # The owner's own roster, deleted (in another tab): say so (a 404 all the same).
+            raise RosterGone(pk)
         raise Http404("no such roster")
     return read
 

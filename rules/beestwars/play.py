@@ -11,8 +11,9 @@ shown when the activation ends, and the other commander draws next. An empty dec
 starts another turn (p.5). The battle ends when one side has no fighter left, or when
 the commanders agree (p.9).
 
-Decisions (docs/rules-decisions.md, Beestwars, Play): the drawer and the active
-commander follow the alternation of p.4 whoever taps; the first active commander is
+Decisions (docs/rules-decisions.md, Beestwars, Play): on one phone the drawer and the
+active commander follow the alternation of p.4 whoever taps; with two phones only the
+drawer draws and only the active commander asks or ends (``actor``); the first active commander is
 ``setup["first"]`` (the d6 roll-off of p.9, default side 0).
 """
 
@@ -279,13 +280,25 @@ class BeestwarsPlay(TablePlay):
         state.phase = "activation"
         state.public["deck"]["left"] -= 1
         state.public["known_actions"] = 3
-        state.public["asked"] = 0
         name = state.sides[active].name
         return (
             f"{state.sides[drawer].name} draws an activation card for {name}: at least 3 actions",
             None,
             None,
         )
+
+    def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
+        """With two phones: the commander who is not active draws the card; the active
+        commander asks for another action and ends the activation (p.4)."""
+        held = self.held(state)
+        if event.action == "draw" and held is None and "next_active" in state.public:
+            drawer = other(state.public["next_active"])
+            return drawer, f"{state.sides[drawer].name}'s commander draws this card (p.4)"
+        if event.action in ("ask", "done") and held is not None and state.active is not None:
+            active = state.active
+            name = state.sides[active].name
+            return active, f"only {name}'s commander, who is active, asks or ends it (p.4)"
+        return None
 
     def act_ask(self, state: TableState, event: Event) -> Done:
         """ "Do I have a fourth action?", then a fifth (p.4): the answer only. A "no"

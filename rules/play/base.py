@@ -180,7 +180,7 @@ class TablePlay(PlayRules):
             raise Refused(f"{value!r} is not a whole number") from None
         low = -MAX_AMOUNT if negative else 1
         if not low <= number <= MAX_AMOUNT or number == 0:
-            raise Refused(f"the amount must be between {low} and {MAX_AMOUNT}, not 0")
+            raise Refused(f"the amount must be between {low} and {MAX_AMOUNT}, not {number}")
         return number
 
     @staticmethod

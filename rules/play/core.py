@@ -297,6 +297,15 @@ class PlayRules(ABC):
             return f"{self.book} p.{page}"
         return f"{self.book}, {section}" if section else self.book
 
+    @property
+    def victory_points(self) -> ActionSpec | None:
+        """The action that scores Victory Points (``score``), whose page or section says
+        where the book counts them (Iron & Honor's encounter ExP p.46, Brutality's
+        "Scoring Points"); None for a book with no Victory Points (The Denizens of the
+        Beestwars: the battle is won by wiping out the enemy or by agreement, p.9), whose
+        table, result and export then show none."""
+        return next((a for a in self.trackers.actions if a.name == "score"), None)
+
     @abstractmethod
     def start(self, snapshot: Snapshot) -> TableState:
         """The state before any event: every model ready with its Wounds / Hit Points,
@@ -328,6 +337,13 @@ class PlayRules(ABC):
         remove what the log and ``public`` would reveal."""
         mine = state.hidden.get(str(viewer)) if viewer is not None else None
         return state.model_copy(update={"hidden": {str(viewer): mine} if mine is not None else {}})
+
+    def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
+        """When each side plays on its own phone: the side whose player alone may take
+        ``event`` now in ``state``, and the reason (with its page) told to the other
+        player, or None when either may (the default; on one phone whoever taps acts).
+        The app refuses the event from the other side with that reason."""
+        return None
 
     def hides(self, state: TableState, event: Event, viewer: SideIndex | None) -> bool:
         """True when ``event``'s outcome must not reach ``viewer`` yet in ``state`` (the

@@ -7,7 +7,13 @@
 //   lost answer is safe.
 // - when the network is gone the taps wait in the queue ("offline: N actions waiting")
 //   and go when it is back, also after a reload.
-// - an open "More" panel stays open across answers.
+// - when they are refused for want of a login (the session ended meanwhile: the server
+//   sends the log-in page, or a 403 when another tab's login made this page's CSRF token
+//   stale) they stay in the queue, the player is told ("N actions waiting: log in again
+//   to send them", a link to the table, which asks for the login first) and they go once
+//   the table is loaded again logged in, or the poll sees the player back.
+// - an open "More" panel stays open across answers; the same button tapped twice within
+//   400 ms counts once (a double tap).
 // - live (two phones, watchers): the table asks "changed since?" every half second with
 //   the ETag it holds (a 304 when nothing changed), every 5 s while the tab is hidden,
 //   backing off to 10 s while the server cannot be reached. A fragment that arrives while
@@ -26,7 +32,10 @@
   var etag = table.getAttribute("data-etag") || "";
   var polling = null;
   var failures = 0;
+  var loggedOut = null; // where to log in again while taps wait for it, else null
   var POLL_MS = 500;
+  var DOUBLE_TAP_MS = 400;
+  var lastTap = null;
   var HIDDEN_MS = 5000;
 
   function csrf() {
@@ -59,8 +68,29 @@
   function show(queue, offline) {
     if (!status) return;
     var n = queue.length;
-    status.hidden = !(offline && n);
-    status.textContent = offline && n ? "Offline: " + n + " action" + (n === 1 ? "" : "s") + " waiting; they are sent when the network is back." : "";
+    var waiting = n + " action" + (n === 1 ? "" : "s") + " waiting";
+    status.hidden = !((offline || loggedOut) && n);
+    status.textContent = "";
+    if (!n) return;
+    if (loggedOut) {
+      var link = document.createElement("a");
+      link.href = loggedOut;
+      link.textContent = "log in again";
+      status.append(waiting + ": ", link, " to send them. They are kept on this phone until then.");
+    } else if (offline) {
+      status.textContent = "Offline: " + waiting + "; they are sent when the network is back.";
+    }
+  }
+
+  // A refusal for want of a login: the log-in page (a redirect followed) or a 403.
+  function needsLogin(response) {
+    return response.status === 401 || response.status === 403 || (response.redirected && /\/login\//.test(response.url));
+  }
+  function askLogin(response) {
+    // The table's own address asks for the login and comes back to it (queue and all);
+    // the log-in page the server sent says the same directly.
+    loggedOut = response.redirected ? response.url : window.location.pathname;
+    show(load(), false);
   }
 
   // Where a pressed button was: its value and its form's side and model, to give the
@@ -128,6 +158,11 @@
     })
       .then(function (response) {
         if (response.status >= 500 || response.status === 429 || response.status === 0) throw new Error("later");
+        if (needsLogin(response)) {
+          askLogin(response); // kept, in order, for when the player is back
+          return null;
+        }
+        loggedOut = null;
         var done = load().filter(function (q) { return q.id !== item.id; });
         save(done);
         var redirect = response.headers.get("HX-Redirect");
@@ -137,14 +172,15 @@
           return null;
         }
         if (response.headers.get("ETag")) etag = response.headers.get("ETag");
-        if (response.status === 403 || response.redirected) {
-          window.location.reload(); // logged out or the session changed: the page says why
+        if (response.redirected) {
+          window.location.reload(); // the session changed: the page says why
           return null;
         }
         return response.text();
       })
       .then(function (html) {
         sending = false;
+        if (loggedOut) return; // nothing more is sent until the player is back
         if (html) {
           swap(html);
           if (item.at) table.setAttribute("data-tap-ms", String(Math.round(performance.now() - item.at)));
@@ -183,6 +219,14 @@
     var id = newId();
     if (data.has("id")) data.set("id", id);
     data.delete("csrfmiddlewaretoken");
+    // A double tap (the same button twice within DOUBLE_TAP_MS) is one tap: two Stunned
+    // on a Beestwars fighter would kill it (p.6).
+    var same = new URLSearchParams(data);
+    same.delete("id");
+    same = form.action + "?" + same.toString();
+    var now = performance.now();
+    if (lastTap && lastTap.what === same && now - lastTap.at < DOUBLE_TAP_MS) return;
+    lastTap = { what: same, at: now };
     var queue = load();
     if (form.hasAttribute("data-undo-latest")) {
       // "Undo" means the latest action: one still waiting in the queue (offline, or its
@@ -205,7 +249,20 @@
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
       .then(function (response) {
         failures = 0;
-        if (response.status === 404 || response.status === 403) {
+        if (load().length && needsLogin(response)) {
+          askLogin(response); // the queue waits for the login; leaving would hide why
+          return null;
+        }
+        var ended = response.headers.get("HX-Redirect");
+        if (ended) {
+          window.location.assign(ended); // the game ended (on the other phone): its result
+          return null;
+        }
+        if (loggedOut && response.status === 200 && !response.redirected) {
+          window.location.reload(); // back (logged in elsewhere): a fresh page sends the queue
+          return null;
+        }
+        if (response.status === 404 || response.status === 403 || response.redirected) {
           window.location.reload(); // the seat was revoked, or the session changed
           return null;
         }

@@ -235,3 +235,18 @@ def test_undo_from_the_log_leaves_every_line_as_the_server_draws_it(phone, djang
     live = page.locator(lines).evaluate_all(script)
     page.reload()
     assert page.locator(lines).evaluate_all(script) == live
+
+
+def test_a_double_tap_counts_once(phone, django_user_model):
+    page = phone
+    game = start(page, django_user_model, "beestwars")
+    name = state(game).sides[1].models[0].name
+    # Two Stunned on a fighter kill it (p.6): a double tap must not.
+    page.locator("#table").get_by_role("button", name=f"Stunned {name}", exact=True).first.dblclick()
+    page.wait_for_function("() => document.getElementById('table').dataset.version === '1'")
+    page.wait_for_timeout(600)  # a second event, had one been sent, would have landed
+    assert Game.objects.get(pk=game.pk).version == 1
+    assert not state(game).sides[1].models[0].killed
+    # Two taps further apart are two actions.
+    tap(page, f"Stunned {name}")
+    assert state(game).sides[1].models[0].killed

@@ -131,15 +131,17 @@ MATRIX.update(
 )
 
 # Games (docs/play.md): only a seat (the owner, the other side's phone, a watcher) sees a
-# game, anyone else gets 404; a logged-out visitor of a table is sent to log in; a plain
+# game, anyone else gets 404; a logged-out visitor of a table, its state or its actions is
+# sent to log in (the player's session may have ended: play.js keeps the taps); a plain
 # form post is redirected back. The join pages are for anyone with the code.
 NO_SEAT = {"stranger": 404, "anon": 404, "holder": 404}
+NO_SEAT_LOG_IN = {"stranger": 404, "anon": LOGIN, "holder": LOGIN}
 MATRIX.update(
     {
         "game-list": ("GET", None, None, PLAYER),
         "game-new": ("GET", "roster", None, OWNED),
         "game-table": ("GET", "game", None, OWNED),
-        "game-state": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
+        "game-state": ("GET", "game", None, {"owner": 200, **NO_SEAT_LOG_IN}),
         "game-result": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
         "game-export-json": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
         "game-export-text": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
@@ -147,10 +149,10 @@ MATRIX.update(
             "POST",
             "game",
             {"id": "a" * 32, "side": 0, "target": 0, "do": "score"},
-            {"owner": 302, **NO_SEAT},
+            {"owner": 302, **NO_SEAT_LOG_IN},
         ),
-        "game-undo": ("POST", "game", {}, {"owner": 409, **NO_SEAT}),  # nothing to undo yet
-        "game-finish": ("POST", "game", {}, {"owner": 302, **NO_SEAT}),
+        "game-undo": ("POST", "game", {}, {"owner": 409, **NO_SEAT_LOG_IN}),  # nothing to undo yet
+        "game-finish": ("POST", "game", {}, {"owner": 302, **NO_SEAT_LOG_IN}),
         "game-revoke": ("POST", "game", {"what": "side"}, {"owner": 302, **NO_SEAT}),
         "game-join": ("GET", "game-code", None, {"owner": 302, "stranger": 200, "anon": 200, "holder": 200}),
         "game-join-code": ("GET", None, None, ANYONE),

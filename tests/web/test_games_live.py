@@ -179,10 +179,11 @@ def test_the_owner_revokes_the_side_and_the_watchers(table):
     game, owner, other, watcher = table
     old_code = game.code
     owner.post(f"/games/{game.pk}/revoke/", {"what": "side"})
-    assert other.get(f"/games/{game.pk}/state/").status_code == 404
-    assert tap(other, game, "wound", target=1, model=0).status_code == 404
+    # No seat left, and no login: sent to log in, as at the table itself (views.login_when_seatless).
+    assert other.get(f"/games/{game.pk}/state/")["Location"].startswith("/accounts/login/")
+    assert tap(other, game, "wound", target=1, model=0)["Location"].startswith("/accounts/login/")
     owner.post(f"/games/{game.pk}/revoke/", {"what": "watch"})
-    assert watcher.get(f"/games/{game.pk}/state/").status_code == 404
+    assert watcher.get(f"/games/{game.pk}/state/")["Location"].startswith("/accounts/login/")
     assert Client().get(f"/join/{old_code}/").status_code == 404
     assert code_of(owner, game) != old_code
     assert other.post(f"/games/{game.pk}/revoke/", {"what": "side"}).status_code == 404
@@ -254,3 +255,50 @@ def test_concurrent_appends_are_all_kept(alice, rules_db=None):
     game = Game.objects.get(pk=game.pk)
     assert game.version == 2
     assert operations.state_of(game).sides[1].models[0].wounds == hp - 2
+
+
+def test_the_other_phone_is_sent_to_the_result_when_the_game_ends(table):
+    game, owner, other, watcher = table
+    etags = {c: c.get(f"/games/{game.pk}/state/", **HTMX)["ETag"] for c in (other, watcher)}
+    owner.post(f"/games/{game.pk}/finish/")
+    for client, etag in etags.items():
+        polled = client.get(f"/games/{game.pk}/state/", HTTP_IF_NONE_MATCH=etag, **HTMX)
+        assert polled.status_code == 204
+        assert polled["HX-Redirect"] == f"/games/{game.pk}/result/"
+
+
+def test_a_freed_phone_is_told_why_it_lost_its_place(table):
+    game, owner, other, watcher = table
+    owner.post(f"/games/{game.pk}/revoke/", {"what": "side"})
+    owner.post(f"/games/{game.pk}/revoke/", {"what": "watch"})
+    for client in (other, watcher):
+        page = client.get(f"/games/{game.pk}/")
+        assert page.status_code == 404
+        assert "No longer at this table" in page.content.decode()
+    # A stranger with no seat cookie still learns nothing (the log-in page).
+    assert Client().get(f"/games/{game.pk}/").status_code == 302
+
+
+def test_the_join_link_is_on_site_url_not_the_host_header(alice_client, alice, settings):
+    settings.MUSTER_SITE_URL = "https://muster.example"
+    settings.ALLOWED_HOSTS = ["testserver", "evil.example"]
+    game = start(alice_client, alice)
+    page = alice_client.get(f"/games/{game.pk}/", HTTP_HOST="evil.example").content.decode()
+    assert "https://muster.example/join/" in page
+    assert "evil.example" not in page
+
+
+def test_with_two_phones_only_the_drawer_draws_and_only_the_active_commander_asks(table):
+    game, owner, other, _watcher = table
+    drawer = operations.state_of(game).public["drawer"]
+    drawer_client, active_client = (owner, other) if drawer == 0 else (other, owner)
+    refused = tap(active_client, game, "draw")
+    assert refused.status_code == 409 and "draws this card (p.4)" in refused.content.decode()
+    assert tap(drawer_client, game, "draw").status_code == 200
+    for action in ("ask", "done"):
+        refused = tap(drawer_client, game, action)
+        assert (
+            refused.status_code == 409 and "who is active, asks or ends it (p.4)" in refused.content.decode()
+        )
+    assert Game.objects.get(pk=game.pk).version == 1
+    assert tap(active_client, game, "done").status_code == 200

@@ -142,3 +142,38 @@ def test_the_account_zip_holds_the_games_and_imports_back_its_rosters(alice_clie
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert f"games/{game.name.lower().replace(' ', '-')}-{game.pk}.json" in names
     assert len(read_archive(data, catalogue_and_digest)) == 1  # the rosters only
+
+
+def test_a_typed_list_too_long_says_so_and_not_that_it_is_empty(alice_client, roster):
+    typed = "Bandit, 2\n" * 500  # 5,000 characters: over the field's 4,000
+    response = alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": typed})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "at most 4000 characters" in page
+    assert "type at least one model" not in page
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("Grim, -4", "line 2: Wounds / Hit Points are 1 to 99"),
+        ("Huge, 99999999999999999999", "line 2: Wounds / Hit Points are 1 to 99"),
+        (", 5", "line 2: a model needs a name"),
+        ("-- ; 2", "line 2: a model needs a name"),
+    ],
+)
+def test_a_typed_line_with_a_bad_number_or_no_name_is_refused_at_its_line(alice_client, roster, line, said):
+    response = alice_client.post(
+        f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": f"Bandit chief, 3\n{line}"}
+    )
+    assert response.status_code == 422
+    assert said in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_a_name_that_ends_in_a_number_keeps_it_when_wounds_follow(alice_client, roster):
+    typed = "Raider 2, 1\nAgent 007 2"
+    alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": typed})
+    models = Game.objects.get().snapshot_model.sides[1].models
+    assert [(m.name, m.wounds) for m in models] == [("Raider 2", 1), ("Agent 007", 2)]

@@ -12,8 +12,8 @@ from typing import Any
 from django import forms
 
 from roster.systems.fields import PostedText
-from rules.beestwars.document import MAX_POINTS_LIMIT
-from rules.numbers import read_whole
+from rules.beestwars.document import MAX_POINTS_LIMIT, Supplied
+from rules.numbers import bounds, is_whole, read_whole, whole_error
 
 
 class BeestwarsOptionsForm(forms.Form):
@@ -28,7 +28,7 @@ class BeestwarsOptionsForm(forms.Form):
     def clean_points_limit(self) -> int | str:
         raw: str = self.cleaned_data["points_limit"] or ""
         limit = read_whole(raw)
-        if limit is None and raw.strip().lstrip("+-").isascii() and raw.strip().lstrip("+-").isdigit():
+        if limit is None and is_whole(raw):
             limit = MAX_POINTS_LIMIT + 1  # more digits than any limit: too big, said below
         if limit is None:
             self.add_error("points_limit", "enter the points limit as a whole number, such as 300")
@@ -55,7 +55,8 @@ class BeestwarsModelForm(forms.Form):
 
     ``supplied(before)`` merges the posted values into the stored ones: an empty field
     clears the player's value, a field not posted keeps it, a bad value is kept as typed
-    (20 characters) with "enter a whole number" at its field.
+    (20 characters) with "enter a whole number" at its field (with the range, from the
+    schema, for a number with too many digits to read).
     """
 
     name = PostedText(strip=False)
@@ -71,8 +72,9 @@ class BeestwarsModelForm(forms.Form):
         for key in self.asked:
             field = f"supplied_{key}"
             raw = cleaned.get(field)
-            if raw and read_whole(raw) is None:
-                self.add_error(field, "enter a whole number")
+            error = whole_error(raw, *bounds(Supplied, key)) if raw else None
+            if error:
+                self.add_error(field, error)
         return cleaned
 
     def own_name(self) -> str | None:

@@ -14,7 +14,8 @@ from django import forms
 
 from roster.systems.fields import PostedList, PostedText
 from rules.brutality.catalogue import STATS
-from rules.numbers import read_points, read_whole
+from rules.brutality.document import BrutalityOptions, Supplied
+from rules.numbers import bounds, read_points, read_whole, whole_error
 
 # What the player may supply for a model when the rules data lacks it (Brutality p.6).
 SUPPLIED_KEYS = [*STATS, "Armed", "Powers"]
@@ -46,8 +47,9 @@ class BrutalityOptionsForm(forms.Form):
         if self.counted():
             for key in ("model_count", "upgraded_count"):
                 raw = cleaned.get(key)
-                if raw is not None and read_whole(raw) is None:
-                    self.add_error(key, "enter a whole number")
+                error = whole_error(raw, *bounds(BrutalityOptions, key)) if raw is not None else None
+                if error:
+                    self.add_error(key, error)
         elif read_limit(self._limit_text()) is None:
             self.add_error("points_limit", "enter the points limit, e.g. 5 or 6.5")
         if cleaned.get("mode") not in ("simple", "moderate"):
@@ -115,8 +117,8 @@ class BrutalityModelForm(forms.Form):
             if key == "Armed":
                 if raw not in ("yes", "no"):
                     self.add_error(field, "choose yes or no")
-            elif read_whole(raw) is None:
-                self.add_error(field, "enter a whole number")
+            elif error := whole_error(raw, *bounds(Supplied, key)):
+                self.add_error(field, error)
         return cleaned
 
     def text(self, field: str) -> str:

@@ -15,6 +15,7 @@ from rules.iron_honor.catalogue import ATTRIBUTES, IronHonorCatalogue
 from rules.iron_honor.choices import trait_options
 from rules.iron_honor.document import IronHonorModel, IronHonorOptions, IronHonorRoster
 from rules.names import name_key
+from rules.numbers import bounds, whole_error
 from rules.report import ModelReport, Report
 from rules.words import counted
 
@@ -30,6 +31,13 @@ _MODEL_FIELDS: dict[tuple[Any, ...], str] = {
     ("traits",): "traits",
 }
 _MODEL_FIELDS.update({("attributes", a): a for a in ATTRIBUTES})
+
+
+def _exp_limit_error(typed: str) -> str:
+    """What to say for an ExP limit that is not a whole number: the schema's range too
+    when it has too many digits to read."""
+    error = whole_error(typed, *bounds(IronHonorOptions, "exp_limit"), what="the ExP limit")
+    return error or "enter the ExP limit as a whole number"
 
 
 def _at(value: Any, bound: int | None, direction: int) -> bool:
@@ -81,14 +89,14 @@ class IronHonorUI(SystemUI):
         if typed is None and typed_text != form.text("exp_limit_shown"):
             # Something other than a whole number was typed: say so, never drop it quietly.
             shown_back = {"game_size": size, "exp_limit": typed_text[:20]}  # shown again, unsaved
-            return shown_back, {"exp_limit": "enter the ExP limit as a whole number"}
+            return shown_back, {"exp_limit": _exp_limit_error(typed_text)}
         if named is not None and typed is not None and typed != shown and typed != named.exp_limit:
             size = "custom"  # a new ExP limit typed in means a custom game
         options: dict[str, Any] = {"game_size": size}
         if name_key(size) == "custom":
             limit = typed
             if limit is None:
-                return options, {"exp_limit": "enter the ExP limit as a whole number"}
+                return options, {"exp_limit": _exp_limit_error(typed_text)}
             options["exp_limit"] = limit
         elif catalogue.game_size(size) is None:
             return options, {"game_size": "choose small, medium, large or custom"}
@@ -111,6 +119,9 @@ class IronHonorUI(SystemUI):
     ) -> tuple[dict[str, Any], FieldErrors]:
         """Read name, type, MA/RA/PD/WP (with a +/- "bump"), skill rows and trait boxes."""
         form = IronHonorModelForm(post, [t.slug for t in catalogue.traits if t.choice])
+        ctype = catalogue.character_type(form.text("type"))
+        low, high = (ctype.attribute_base, ctype.attribute_maximum) if ctype else (2, 6)
+        form.attribute_range = (low, high)
         form.is_valid()
         errors = first_errors(form)
         attributes = form.attributes()
@@ -138,8 +149,6 @@ class IronHonorUI(SystemUI):
             valid = IronHonorModel.model_validate(model)
         except ValidationError as exc:
             errors = friendly(exc, _MODEL_FIELDS)
-            ctype = catalogue.character_type(model["type"])
-            low, high = (ctype.attribute_base, ctype.attribute_maximum) if ctype else (2, 6)
             for a in ATTRIBUTES:
                 if a in errors and isinstance(attributes[a], int):
                     who = f"a {ctype.name.lower()}'s" if ctype else "an"

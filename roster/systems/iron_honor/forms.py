@@ -14,7 +14,7 @@ from django import forms
 
 from roster.systems.fields import PostedList, PostedText
 from rules.iron_honor.catalogue import ATTRIBUTES
-from rules.numbers import read_whole
+from rules.numbers import read_whole, whole_error
 
 
 class _TextForm(forms.Form):
@@ -51,7 +51,8 @@ SkillRowFormSet = forms.formset_factory(SkillRowForm, extra=0)
 
 class IronHonorModelForm(_TextForm):
     """A model card: ``name``, ``type`` (hero, companion or follower), the attributes
-    MA/RA/PD/WP (whole numbers; a bad one kept as typed with "enter a whole number"),
+    MA/RA/PD/WP (whole numbers; a bad one kept as typed with "enter a whole number", and
+    the model type's ``attribute_range`` (lowest, highest) for one with too many digits),
     the stepper's ``bump`` ("MA:1", "RA:-1"), the skill rows (``skill``/``label`` pairs;
     the row ``remove_skill`` is dropped), the ``trait`` boxes with the picker's
     ``add_trait`` button and ``choice__<slug>`` for traits that take a choice.
@@ -67,6 +68,10 @@ class IronHonorModelForm(_TextForm):
     trait = PostedList()
     add_trait = PostedText(strip=False)
 
+    # The model type's attribute range (Iron & Honor p.16), set by the editor before
+    # is_valid() once it knows the type.
+    attribute_range: tuple[int, int] = (2, 6)
+
     def __init__(self, data: Any, choice_slugs: list[str]) -> None:
         super().__init__(data)
         for a in ATTRIBUTES:
@@ -77,8 +82,8 @@ class IronHonorModelForm(_TextForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         for a in ATTRIBUTES:
-            if read_whole(cleaned.get(a) or "") is None:
-                self.add_error(a, "enter a whole number")
+            if error := whole_error(cleaned.get(a) or "", *self.attribute_range):
+                self.add_error(a, error)
         return cleaned
 
     def attributes(self) -> dict[str, Any]:

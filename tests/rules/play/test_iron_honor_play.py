@@ -285,3 +285,19 @@ def test_a_roll_needs_a_nominated_model_p31(ghrim: SideSnapshot) -> None:
     t = game(ghrim)
     with pytest.raises(Refused, match="nominate"):
         t.do(0, "roll", value=3)
+
+
+@pytest.mark.parametrize(
+    ("action", "value", "said"),
+    [
+        ("wound", 99999, "between 1 and 99, not 99999"),
+        ("wound", -5, "between 1 and 99, not -5"),
+        ("score", -9999, "between -99 and 99, not -9999"),
+        ("score", 0, "between -99 and 99, not 0"),
+    ],
+)
+def test_an_amount_out_of_bounds_is_refused_naming_it(ghrim: SideSnapshot, action, value, said) -> None:
+    t = game(ghrim)
+    where = {"target": 0} if action == "score" else {"target": 1, "model": 0}
+    with pytest.raises(Refused, match=said):
+        t.do(0, action, value=value, **where)
