@@ -190,3 +190,21 @@ def test_a_state_carried_on_from_an_earlier_log_equals_the_whole_replay(alice, s
     state = operations.state_of(Game.objects.get(pk=game.pk))
     assert state.model_dump() == replay(rules, export.snapshot, export.events[1:5]).model_dump()
     assert replays == [2, 4]
+
+
+def test_a_joiner_bringing_their_own_warband_is_not_hidden_by_a_kept_fragment(alice_client, alice):
+    """Before the first action a joiner may replace side 1 (roster.games.seats); freed and
+    taken again, the game keeps its version and may keep held, but the holder differs."""
+    roster = create_roster(alice, example("beestwars-clovis-300"))
+    alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": "Bandit chief, 3"})
+    game = Game.objects.filter(owner=alice).latest("pk")
+    alice_client.get(f"/games/{game.pk}/")  # the code
+    code = Game.objects.get(pk=game.pk).code
+    typed = {"choice": "own", "opponent": "typed", "typed_name": "Goblins", "typed": "Boss, 4"}
+    assert Client().post(f"/join/{code}/", typed).status_code == 302
+    assert "Boss" in state(alice_client, game)
+    Game.objects.filter(pk=game.pk).update(side_hash="")  # the owner freed the side
+    again = {**typed, "typed_name": "Kobolds", "typed": "Chieftain, 2"}
+    assert Client().post(f"/join/{code}/", again).status_code == 302
+    html = state(alice_client, game)
+    assert "Chieftain" in html and "Boss" not in html
