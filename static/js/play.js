@@ -62,7 +62,33 @@
     else localStorage.removeItem(key);
   }
 
+  // Each row with taps waiting in the queue says so ("2 waiting"), so a tap made offline
+  // is seen to have been taken (and is not made again).
+  function mark(queue) {
+    var waiting = {};
+    queue.forEach(function (q) {
+      var p = new URLSearchParams(q.body);
+      if (!p.has("do") || !p.has("model")) return;
+      var id = "m-" + p.get("target") + "-" + p.get("model");
+      waiting[id] = (waiting[id] || 0) + 1;
+    });
+    table.querySelectorAll(".play-row[data-waiting]").forEach(function (row) {
+      if (waiting[row.id]) return;
+      row.removeAttribute("data-waiting");
+      var name = row.querySelector(".play-name");
+      if (name) name.removeAttribute("data-waiting");
+    });
+    Object.keys(waiting).forEach(function (id) {
+      var row = document.getElementById(id);
+      if (!row || !table.contains(row)) return;
+      row.setAttribute("data-waiting", waiting[id] + " waiting");
+      var name = row.querySelector(".play-name");
+      if (name) name.setAttribute("data-waiting", waiting[id] + " waiting");
+    });
+  }
+
   function show(queue, offline) {
+    mark(queue);
     if (!status) return;
     var n = queue.length;
     var waiting = n + " action" + (n === 1 ? "" : "s") + " waiting";
@@ -123,6 +149,7 @@
       table.outerHTML = html;
     }
     table = document.getElementById("table");
+    mark(load());
     if (table.getAttribute("data-etag")) etag = table.getAttribute("data-etag");
     openMore.forEach(function (id) {
       var d = document.getElementById(id);
@@ -240,6 +267,7 @@
     queue.push({ id: id, url: form.action, body: new URLSearchParams(data).toString(), at: performance.now() });
     save(queue);
     if (!navigator.onLine) show(queue, true);
+    else mark(queue);
     flush();
   });
 
