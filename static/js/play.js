@@ -12,8 +12,7 @@
 //   stale) they stay in the queue, the player is told ("N actions waiting: log in again
 //   to send them", a link to the table, which asks for the login first) and they go once
 //   the table is loaded again logged in, or the poll sees the player back.
-// - an open "More" panel stays open across answers; the same button tapped twice within
-//   400 ms counts once (a double tap).
+// - an open "More" panel stays open across answers; a double tap counts once.
 // - live (two phones, watchers): the table asks "changed since?" every half second with
 //   the ETag it holds (a 304 when nothing changed), every 5 s while the tab is hidden,
 //   backing off to 10 s while the server cannot be reached. A fragment that arrives while
@@ -34,8 +33,6 @@
   var failures = 0;
   var loggedOut = null; // where to log in again while taps wait for it, else null
   var POLL_MS = 500;
-  var DOUBLE_TAP_MS = 400;
-  var lastTap = null;
   var HIDDEN_MS = 5000;
 
   function csrf() {
@@ -65,7 +62,33 @@
     else localStorage.removeItem(key);
   }
 
+  // Each row with taps waiting in the queue says so ("2 waiting"), so a tap made offline
+  // is seen to have been taken (and is not made again).
+  function mark(queue) {
+    var waiting = {};
+    queue.forEach(function (q) {
+      var p = new URLSearchParams(q.body);
+      if (!p.has("do") || !p.has("model")) return;
+      var id = "m-" + p.get("target") + "-" + p.get("model");
+      waiting[id] = (waiting[id] || 0) + 1;
+    });
+    table.querySelectorAll(".play-row[data-waiting]").forEach(function (row) {
+      if (waiting[row.id]) return;
+      row.removeAttribute("data-waiting");
+      var name = row.querySelector(".play-name");
+      if (name) name.removeAttribute("data-waiting");
+    });
+    Object.keys(waiting).forEach(function (id) {
+      var row = document.getElementById(id);
+      if (!row || !table.contains(row)) return;
+      row.setAttribute("data-waiting", waiting[id] + " waiting");
+      var name = row.querySelector(".play-name");
+      if (name) name.setAttribute("data-waiting", waiting[id] + " waiting");
+    });
+  }
+
   function show(queue, offline) {
+    mark(queue);
     if (!status) return;
     var n = queue.length;
     var waiting = n + " action" + (n === 1 ? "" : "s") + " waiting";
@@ -126,6 +149,7 @@
       table.outerHTML = html;
     }
     table = document.getElementById("table");
+    mark(load());
     if (table.getAttribute("data-etag")) etag = table.getAttribute("data-etag");
     openMore.forEach(function (id) {
       var d = document.getElementById(id);
@@ -209,6 +233,20 @@
     return null;
   }
 
+  // A double tap or double click is one tap: the browser counts the clicks of one
+  // gesture (event.detail), and the second of them is dropped before it submits. Two
+  // Stunned from one double tap would kill a Beestwars fighter (p.6).
+  document.addEventListener(
+    "click",
+    function (event) {
+      var button = event.target && event.target.closest ? event.target.closest("button") : null;
+      if (event.detail > 1 && button && button.form && button.form.hasAttribute("data-play") && table.contains(button)) {
+        event.preventDefault();
+      }
+    },
+    true
+  );
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.hasAttribute || !form.hasAttribute("data-play") || !table.contains(form)) return;
@@ -219,14 +257,6 @@
     var id = newId();
     if (data.has("id")) data.set("id", id);
     data.delete("csrfmiddlewaretoken");
-    // A double tap (the same button twice within DOUBLE_TAP_MS) is one tap: two Stunned
-    // on a Beestwars fighter would kill it (p.6).
-    var same = new URLSearchParams(data);
-    same.delete("id");
-    same = form.action + "?" + same.toString();
-    var now = performance.now();
-    if (lastTap && lastTap.what === same && now - lastTap.at < DOUBLE_TAP_MS) return;
-    lastTap = { what: same, at: now };
     var queue = load();
     if (form.hasAttribute("data-undo-latest")) {
       // "Undo" means the latest action: one still waiting in the queue (offline, or its
@@ -237,6 +267,7 @@
     queue.push({ id: id, url: form.action, body: new URLSearchParams(data).toString(), at: performance.now() });
     save(queue);
     if (!navigator.onLine) show(queue, true);
+    else mark(queue);
     flush();
   });
 

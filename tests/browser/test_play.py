@@ -4,6 +4,7 @@ game's log replayed on the server."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -16,6 +17,7 @@ from tests.browser.editor_helpers import PASSWORD, measure_targets
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("MUSTER_SHOTS")  # a folder: a look at the table offline, for a person
 
 EXAMPLES = {
     "iron-and-honor": "iron-and-honor-northmen-raiding-party",
@@ -155,11 +157,18 @@ def test_taps_made_offline_are_sent_when_back(phone, django_user_model):
     page.get_by_role("button", name="Wound Bandit", exact=True).click()
     page.wait_for_selector("#play-queue:not([hidden])")
     assert "2 actions waiting" in page.locator("#play-queue").inner_text()
+    # Each tapped row says its tap was taken, so it is not made again.
+    assert page.get_attribute("#m-1-0", "data-waiting") == "1 waiting"
+    assert page.get_attribute("#m-1-1", "data-waiting") == "1 waiting"
+    assert page.get_attribute("#m-0-0", "data-waiting") is None
     assert Game.objects.get(pk=game.pk).version == 0
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/offline-waiting-360.png")
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.wait_for_function("() => document.getElementById('table').dataset.version === '2'")
     assert page.locator("#play-queue").is_hidden()
+    assert page.locator(".play-row[data-waiting]").count() == 0
     final = state(game)
     assert [m.wounds for m in final.sides[1].models] == [2, 1]
 
