@@ -13,7 +13,7 @@ from typing import Any
 from django.urls import reverse
 from markupsafe import Markup
 
-from roster.games.models import Game
+from roster.games.models import Game, write_mark
 from roster.games.systems import play_rules
 from roster.jinja_env import macro
 from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, SideIndex, TableState, Trackers
@@ -165,11 +165,13 @@ def viewer_of(state: TableState) -> SideIndex | None:
 
 
 def etag_of(game: Game, seat: Any = None) -> str:
-    """The ETag of ``game``'s table as ``seat`` sees it: the version, whether the other
-    side is held, whose eyes, finished or not (a watcher's copy is never a side's)."""
+    """The ETag of ``game``'s table as ``seat`` sees it: the version and the last write
+    (roster.games.models.write_mark), whether the other side is held, whose eyes,
+    finished or not (a watcher's copy is never a side's)."""
     who = f"-{seat.role}{seat.side if seat.side is not None else ''}" if seat is not None else ""
     held = "-2" if game.side_hash or game.guest_id else ""
-    return f'"game-{game.pk}-v{game.version}{held}{who}{"-end" if game.finished else ""}"'
+    end = "-end" if game.finished else ""
+    return f'"game-{game.pk}-v{game.version}-w{write_mark(game.updated)}{held}{who}{end}"'
 
 
 def _latest(state: TableState, side: SideIndex | None) -> str | None:

@@ -7,10 +7,12 @@ counts the events and is the compare-and-set guard of every write
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.dateparse import parse_datetime
 
 from rules.play.core import Event, Snapshot
 
@@ -19,6 +21,22 @@ MAX_EVENTS = 5000  # a long game is a few hundred taps; the cap bounds one repla
 #: easy to read aloud (docs/play.md "Two phones").
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 CODE_LENGTH = 5
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def write_mark(value: datetime | str) -> int:
+    """A game's ``updated`` (its last write) as whole microseconds since 1970, the same
+    from the ORM (an aware datetime) and from a raw cursor (naive UTC, or text on
+    SQLite): the ETag carries it, so a log that changed but kept its length (an undo
+    of an older action, then a tap) is never "unchanged"."""
+    when = parse_datetime(value) if isinstance(value, str) else value
+    if when is None:
+        raise ValueError(f"not a time: {value!r}")
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return (when - _EPOCH) // timedelta(microseconds=1)
 
 
 class Game(models.Model):

@@ -31,18 +31,19 @@ from django.db.models import Field
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 
-from roster.games.models import Game
+from roster.games.models import Game, write_mark
 from roster.games.seats import SIDE_COOKIE, WATCH_COOKIE
 
 #: The state URL (roster.games.urls "game-state") as the middleware matches it.
 STATE_PATH = re.compile(r"^/games/(\d+)/state/$")
-#: A signed table ETag: game, version, held ("-2"), whose eyes, "-end", then the HMAC.
-SIGNED = re.compile(r'^"(game-(\d+)-v(\d+)(-2)?(-owner0|-guest1|-watcher)?(-end)?)\.([0-9a-f]{32})"$')
+#: A signed table ETag: game, version, last write, held ("-2"), whose eyes, "-end", then the HMAC.
+SIGNED = re.compile(r'^"(game-(\d+)-v(\d+)-w(\d+)(-2)?(-owner0|-guest1|-watcher)?(-end)?)\.([0-9a-f]{32})"$')
 
 
 def _row_sql() -> str:
     meta = Game._meta
-    fields = [Game._meta.get_field(f) for f in ("version", "side_hash", "guest", "watch_token", "finished")]
+    names = ("version", "updated", "side_hash", "guest", "watch_token", "finished")
+    fields = [Game._meta.get_field(f) for f in names]
     columns = ", ".join(f.column for f in fields if isinstance(f, Field) and f.column)
     return f"SELECT {columns} FROM {meta.db_table} WHERE {meta.pk.column} = %s"
 
@@ -76,7 +77,7 @@ def signed_etag(etag: str, game: Game, request: HttpRequest) -> str:
 def unchanged(request: HttpRequest, pk: int, tag: str) -> bool:
     """True when ``tag`` (the poll's If-None-Match) is a signed ETag this request's
     cookies were given for game ``pk``, and the game has not changed since: same
-    version, same seats, same finished or not. One query."""
+    version and last write, same seats, same finished or not. One query."""
     found = SIGNED.match(tag.strip())
     if found is None or int(found[2]) != pk:
         return False
@@ -85,12 +86,13 @@ def unchanged(request: HttpRequest, pk: int, tag: str) -> bool:
         row = cursor.fetchone()
     if row is None:
         return False
-    version, side_hash, guest_id, watch_token, finished = row
+    version, updated, side_hash, guest_id, watch_token, finished = row
     held = bool(side_hash or guest_id)
-    if (int(found[3]), bool(found[4]), bool(found[6])) != (version, held, finished is not None):
+    seen = (int(found[3]), int(found[4]), bool(found[5]), bool(found[7]))
+    if seen != (version, write_mark(updated), held, finished is not None):
         return False
     expected = _mac(found[1], _seats(side_hash, guest_id, watch_token), request.COOKIES, pk)
-    return hmac.compare_digest(expected, found[7])
+    return hmac.compare_digest(expected, found[8])
 
 
 class UnchangedTableMiddleware:

@@ -86,3 +86,15 @@ def test_logging_out_ends_the_fast_path(table):
     etag = poll(owner, game)["ETag"]
     owner.logout()
     assert poll(owner, game, etag).status_code in (302, 404)
+
+
+def test_an_undo_that_keeps_the_length_of_the_log_is_a_change(alice_client, alice):
+    game, owner, _other, watcher = seated(alice_client, alice, "brutality-moderate-points")
+    assert tap(owner, game, "wound", target=1, model=0).status_code == 200
+    assert tap(owner, game, "wound", target=1, model=1).status_code == 200
+    etag = poll(watcher, game)["ETag"]  # the watcher has seen two wounds (version 2)
+    first = Game.objects.get(pk=game.pk).event_models[0].id
+    assert tap(owner, game, "wound", target=1, model=0).status_code == 200
+    assert owner.post(f"/games/{game.pk}/undo/", {"event": first}, **HTMX).status_code == 200
+    assert Game.objects.get(pk=game.pk).version == 2  # the same length, another log
+    assert poll(watcher, game, etag).status_code == 200

@@ -101,6 +101,7 @@ def normalise(html: str) -> str:
     html = re.sub(r"/games/\d+/", "/games/GAME/", html)
     html = re.sub(r'data-game="\d+"', 'data-game="GAME"', html)
     html = re.sub(r"game-\d+-v", "game-GAME-v", html)
+    html = re.sub(r"(game-GAME-v\d+)-w\d+", r"\1", html)  # the ETag's last write (a time)
     html = re.sub(r"\.[0-9a-f]{32}&quot;", ".MAC&quot;", html)  # the signed ETag's HMAC
     html = re.sub(r"<svg.*?</svg>", "QR", html, flags=re.DOTALL)
     html = re.sub(r"/join/[A-Z0-9]{5}/", "/join/CODE/", html)
