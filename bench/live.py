@@ -108,8 +108,12 @@ def viewer(
             found = VERSION.search(client.last_etag)
             if status == 200 and found:
                 etag = client.last_etag  # as play.js: the answer is the table at that version
+                answered = time.monotonic()
                 with game.lock:
                     game.taps.append((int(found.group(1)), sent, me))
+                    # The answer draws the whole table at that version, the other side's
+                    # latest taps included: this phone has seen them (its next polls are 304).
+                    seen.append((int(found.group(1)), answered))
             next_tap = time.monotonic() + rng.uniform(2, 5)
             continue
         headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
