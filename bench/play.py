@@ -135,6 +135,8 @@ def tap_row(server: Server) -> dict[str, Any]:
     """Tap Wound / Heal on a 360 px phone in Chromium; p95 of tap -> updated table."""
     from playwright.sync_api import sync_playwright
 
+    from bench.tap import phone_logged_in
+
     client = load.Client(server.url)
     client.log_in(server.seed["username"], server.seed["password"])
     game = start_game(client, server.seed["rosters"][0])
@@ -143,13 +145,7 @@ def tap_row(server: Server) -> dict[str, Any]:
         browser = p.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"], headless=True
         )
-        page = browser.new_page(viewport={"width": 360, "height": 640}, base_url=server.url)
-        page.set_default_timeout(15_000)
-        page.goto("/accounts/login/")
-        page.fill("#id_username", server.seed["username"])
-        page.fill("#id_password", server.seed["password"])
-        page.click("button:has-text('Log in')")
-        page.wait_for_url("**/rosters/")
+        page = phone_logged_in(browser, server.url, server.seed["username"], server.seed["password"])
         page.goto(f"/games/{game}/")
         for i in range(TAPS + 5):
             before = page.get_attribute("#table", "data-version")

@@ -246,7 +246,7 @@ def tap_rows(server: Server, taps: int = 30) -> list[Row]:
     never a budget: the figure depends on the machine's load (issue 21 aims at 100 ms p95)."""
     from playwright.sync_api import sync_playwright
 
-    from bench.tap import measure_taps, summary
+    from bench.tap import measure_taps, phone_logged_in, summary
     from tests.browser.conftest import CHROMIUM, FLAGS
 
     if shutil.which(CHROMIUM) is None:
@@ -264,13 +264,7 @@ def tap_rows(server: Server, taps: int = 30) -> list[Row]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         try:
-            page = browser.new_page(viewport={"width": 360, "height": 640}, base_url=server.url)
-            page.set_default_timeout(15_000)
-            page.goto("/accounts/login/")
-            page.fill("#id_username", server.seed["username"])
-            page.fill("#id_password", server.seed["password"])
-            page.click("button:has-text('Log in')")
-            page.wait_for_url("**/rosters/")
+            page = phone_logged_in(browser, server.url, server.seed["username"], server.seed["password"])
             page.goto(f"/rosters/{roster}/models/6/")
             measure_taps(page, "#m6-MA-down", "#m6-MA-up", taps=4)  # warm up
             page.reload()

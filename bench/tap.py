@@ -91,3 +91,16 @@ def summary(samples: list[dict[str, float]]) -> dict[str, float]:
         "server": statistics.median(s["server"] for s in samples),
         "swap": statistics.median(s["swap"] for s in samples),
     }
+
+
+def phone_logged_in(browser: Any, url: str, username: str, password: str) -> Any:
+    """A new 360x640 page of ``browser`` (Playwright) on ``url``, logged in through the
+    real form as ``username``; it waits at My rosters."""
+    page = browser.new_page(viewport={"width": 360, "height": 640}, base_url=url)
+    page.set_default_timeout(15_000)
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button:has-text('Log in')")
+    page.wait_for_url("**/rosters/")
+    return page

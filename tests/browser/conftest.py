@@ -47,6 +47,16 @@ def rules_loaded(transactional_db: Any) -> None:
 
 
 @pytest.fixture
+def phone(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
+    """A fresh browser context at exactly 360x640 (the table's phone tests)."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=live_server.url)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def page(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
     """A fresh browser context (no cookies) with a phone-sized viewport."""
     context = browser.new_context(viewport={"width": 360, "height": 780}, base_url=live_server.url)

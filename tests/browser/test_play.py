@@ -80,15 +80,6 @@ def beestwars_turn(page: Any, game: Game) -> None:
         tap(page, "End activation")
 
 
-@pytest.fixture
-def phone(browser: Any, live_server: Any, rules_loaded: None) -> Any:
-    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=live_server.url)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def test_iron_and_honor_two_turns(phone, django_user_model):
     page = phone
     game = start(page, django_user_model, "iron-and-honor")

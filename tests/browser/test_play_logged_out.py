@@ -22,15 +22,6 @@ QUEUE = (
 )
 
 
-@pytest.fixture
-def phone(browser: Any, live_server: Any, rules_loaded: None) -> Any:
-    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=live_server.url)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def two_taps_offline_then_logged_out(page: Any, game: Game) -> None:
     page.context.set_offline(True)
     page.get_by_role("button", name="Wound Bandit chief", exact=True).click()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_play import phone, start, state, tap  # noqa: F401 (phone: a fixture)
+from tests.browser.test_play import start, state, tap
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ WORDS_WHOLE = """row => {
 }"""
 
 
-def test_a_stunned_model_keeps_its_name_and_status_whole_at_360(phone, django_user_model):  # noqa: F811
+def test_a_stunned_model_keeps_its_name_and_status_whole_at_360(phone, django_user_model):
     page = phone
     game = start(page, django_user_model, "beestwars")
     name = state(game).sides[0].models[0].name  # "Slewdaar Stone Hoof"
