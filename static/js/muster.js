@@ -263,7 +263,6 @@
     served = new WeakMap();
     if (held.length && !sameModel(event.detail.serverResponse)) held = []; // another model: the refused change is given up
   });
-  document.addEventListener("htmx:afterSwap", restep);
   document.addEventListener("htmx:afterSettle", function () {
     swapping = null;
     var editor = document.getElementById("editor");
@@ -276,8 +275,8 @@
   });
 
   // Steppers: with JavaScript a click changes the number at once and is sent at once;
-  // quick clicks all count (a save waiting in the queue takes the latest number). Without JavaScript the button posts bump=MA:1
-  // and the server steps the saved value.
+  // quick clicks all count (a save waiting in the queue takes the latest number). Without
+  // JavaScript the button posts bump=MA:1 and the server steps the saved value.
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button[name=bump]") : null;
     if (!button || !button.form || !window.htmx) return;
@@ -290,60 +289,131 @@
     var min = parseInt(input.dataset.min, 10);
     var max = parseInt(input.dataset.max, 10);
     if ((!isNaN(min) && next < min) || (!isNaN(max) && next > max)) return;
-    // Attribute points (Iron & Honor p.16): each step above the base spends one; the
-    // fieldset says how many are left, so quick clicks cannot overspend.
+    // Attribute points (Iron & Honor p.16): each step above the base spends one, and
+    // none is spent that is not left, so quick clicks cannot overspend.
     var points = button.closest("[data-left]");
-    var left = points ? parseInt(points.getAttribute("data-left"), 10) : NaN;
+    var left = points ? pointsLeft(points) : NaN;
+    var counted = !isNaN(left);
+    if (points && !counted) left = parseInt(points.getAttribute("data-left"), 10); // as drawn
+    var cost = 0;
     if (!isNaN(left)) {
       var base = isNaN(min) ? value : min;
-      var cost = Math.max(0, next - base) - Math.max(0, value - base);
+      cost = Math.max(0, next - base) - Math.max(0, value - base);
       if (cost > left) return;
-      points.setAttribute("data-left", String(left - cost));
     }
     input.value = String(next);
     if (!isNaN(left)) {
-      // The + steppers are off while no point is left (the answer says the same).
-      var none = left - cost <= 0;
-      points.querySelectorAll("button[name=bump][value$=':1']").forEach(function (up) {
-        var field = up.form.elements[up.value.split(":")[0]];
-        var top = field ? parseInt(field.dataset.max, 10) : NaN;
-        up.disabled = none || (!isNaN(top) && parseInt(field.value, 10) >= top);
-      });
-      if (button.disabled) input.focus(); // the pressed + is off now: stay at its field
+      drawPoints(points, counted ? pointsLeft(points) : left - cost);
+      if (button.disabled) input.focus(); // the pressed stepper is off now: stay at its field
     }
     markEdited(input);
     if (saveForm(input)) save(saveForm(input)); // a choice: sent at once
   });
 
-  // An answer to an earlier step redraws the points left and the steppers as they were
-  // then; the steps the player took since (their fields kept by the morph) are counted
-  // again, so that quick clicks still cannot overspend.
-  function restep() {
-    document.querySelectorAll("[data-left]").forEach(function (points) {
-      var left = parseInt(points.getAttribute("data-left"), 10);
-      var changed = false;
-      points.querySelectorAll("input[data-edit]").forEach(function (input) {
-        if (!served.has(input)) return;
-        var base = parseInt(input.dataset.min, 10);
-        var mine = parseInt(input.value, 10);
-        var theirs = parseInt(served.get(input), 10);
-        if (isNaN(base) || isNaN(mine) || isNaN(theirs)) return;
-        left -= Math.max(0, mine - base) - Math.max(0, theirs - base);
-        changed = true;
-      });
-      if (!changed || isNaN(left)) return;
-      points.setAttribute("data-left", String(left));
-      points.querySelectorAll("button[name=bump]").forEach(function (b) {
-        var parts = b.value.split(":");
-        var field = b.form ? b.form.elements[parts[0]] : null;
-        var value = field ? parseInt(field.value, 10) : NaN;
-        if (isNaN(value)) return;
-        var min = parseInt(field.dataset.min, 10);
-        var max = parseInt(field.dataset.max, 10);
-        if (parts[1] === "-1") b.disabled = !isNaN(min) && value <= min;
-        else b.disabled = left <= 0 || (!isNaN(max) && value >= max);
-      });
+  // The points left and the steppers follow the values shown, always: after a click, a
+  // key typed in an attribute, and every answer. An answer to an earlier click draws
+  // them as the server saw that click, while the fields of the clicks since are kept
+  // (the morph leaves newer fields alone); so they are worked out again, from scratch,
+  // from the points the model has (data-available) and the values shown. Worked out,
+  // never adjusted: htmx announces one answer once per part it swaps (the card and
+  // each out-of-band part), and doing it again changes nothing.
+  function whole(input) {
+    var text = input ? input.value.trim() : "";
+    return /^[0-9]{1,4}$/.test(text) ? parseInt(text, 10) : NaN;
+  }
+  // The points left with the values shown: NaN when one of them is not a whole number
+  // the type allows (its save will be refused, the stored value kept) or the model's
+  // points are unknown; the fieldset then stays as the answer drew it.
+  function pointsLeft(points) {
+    var left = parseInt(points.getAttribute("data-available"), 10);
+    var fields = points.querySelectorAll("input[data-min]");
+    for (var i = 0; i < fields.length && !isNaN(left); i++) {
+      var value = whole(fields[i]);
+      var base = parseInt(fields[i].dataset.min, 10);
+      var top = parseInt(fields[i].dataset.max, 10);
+      if (isNaN(value) || isNaN(base) || value < base || (!isNaN(top) && value > top)) return NaN;
+      left -= value - base;
+    }
+    return left;
+  }
+  function drawPoints(points, left) {
+    if (isNaN(left)) return;
+    points.setAttribute("data-left", String(left));
+    var text = points.querySelector(".points-left");
+    var available = points.getAttribute("data-available");
+    if (text && available !== null) {
+      var n = Math.abs(left);
+      text.textContent = n + (n === 1 ? " point" : " points") + (left < 0 ? " over the " : " left of ") + available;
+    }
+    points.querySelectorAll("button[name=bump]").forEach(function (b) {
+      var parts = b.value.split(":");
+      var field = b.form ? b.form.elements[parts[0]] : null;
+      var value = whole(field);
+      if (isNaN(value)) return; // a value being typed: as drawn
+      var min = parseInt(field.dataset.min, 10);
+      var max = parseInt(field.dataset.max, 10);
+      if (parts[1] === "-1") b.disabled = !isNaN(min) && value <= min;
+      else b.disabled = left <= 0 || (!isNaN(max) && value >= max);
     });
+  }
+  function recount() {
+    document.querySelectorAll("[data-left][data-available]").forEach(function (points) {
+      drawPoints(points, pointsLeft(points));
+    });
+  }
+  document.addEventListener("htmx:afterSwap", recount);
+  document.addEventListener("htmx:historyRestore", recount);
+  window.addEventListener("pageshow", recount); // a page the browser kept, its fields as left
+  document.addEventListener("input", function (event) {
+    if (event.target.closest && event.target.closest("[data-left][data-available]")) recount();
+  });
+
+  // An answer to a save keeps the control the player is using where it is on the
+  // screen. The answer changes the height of what is above it (the card's issues come
+  // and go with the points left, the totals bar wraps): left alone, the steppers would
+  // jump under the player's finger as it lands, and the next quick tap would hit the
+  // row above or below. The page scrolls by what the control moved, before the answer
+  // is painted, as the browser's own scroll anchoring does (which does nothing at the
+  // top of a page, where a model opens).
+  var pressed = null; // the control last pressed, tapped or given the keyboard's focus
+  ["pointerdown", "click", "focusin"].forEach(function (type) {
+    document.addEventListener(
+      type,
+      function (event) {
+        var el = event.target && event.target.closest ? event.target.closest("button, a, input, select, textarea, label") : null;
+        if (el) pressed = el;
+      },
+      true
+    );
+  });
+  var anchor = null; // {el, top}: the control in view as an answer is swapped in
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    anchor = null;
+    var asked = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    if (!isSaveForm(asked)) return; // a picker, a model, the warband: a new view, its own place
+    var el = pressed && pressed.isConnected ? pressed : null;
+    if (!el || !el.closest("#editor")) return;
+    var box = el.getBoundingClientRect();
+    if (box.height && box.bottom > 0 && box.top < window.innerHeight) anchor = { el: el, top: box.top };
+  });
+  // htmx announces a swap once per part (the card, then each out-of-band part), all
+  // swapped by then: the first announcement keeps the place.
+  document.addEventListener("htmx:afterSwap", function () {
+    var kept = anchor;
+    anchor = null;
+    if (!kept) return;
+    var el = kept.el.isConnected ? kept.el : kept.el.id ? document.getElementById(kept.el.id) : null;
+    if (!el) return;
+    var box = el.getBoundingClientRect();
+    var moved = box.top - kept.top;
+    if (box.height && Math.abs(moved) >= 1) scroller(el).scrollBy(0, moved);
+  });
+  function scroller(el) {
+    for (var up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      var overflow = window.getComputedStyle(up).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && up.scrollHeight > up.clientHeight) return up;
+    }
+    return window;
   }
 
   // Picker: with JavaScript a pick becomes a field of the model form at once (so it is
@@ -539,6 +609,7 @@
       el.setAttribute("data-edit", f.edit);
       held.push({ el: el, theirs: theirs });
     });
+    recount(); // the steppers follow the player's values put back
     // The refusal sits at the top of the card: bring it into view (a stepper pressed
     // further down on a phone would leave it off screen).
     var notice = document.querySelector("#model-open .notice.conflict");

@@ -51,3 +51,54 @@ def stored(roster: Roster) -> dict[str, Any]:
 def measure_targets(page: Any, scope: str = "body") -> list[str]:
     """Every visible control under 44x44 px (a checkbox or radio counts its label's box)."""
     return page.evaluate(SMALL_TARGETS, scope)
+
+
+class HeldSaves:
+    """Holds the browser's saves (POSTs to a URL ending in ``path``) on their way to the
+    server until the test lets each one go, so an answer lands exactly between two clicks.
+
+    ``release()`` lets the oldest held save go on to the server (waiting, up to
+    ``timeout`` ms, for one to be held), ``answer()`` also waits until its answer is drawn;
+    ``stop()`` lets every save through from then on.
+    Raises AssertionError when no save arrives in time."""
+
+    def __init__(self, page: Any, path: str, timeout: float = 15_000) -> None:
+        self.page = page
+        self.pattern = f"**{path}"
+        self.timeout = timeout
+        self.routes: list[Any] = []
+        self.stopped = False
+        page.route(self.pattern, self._route)
+
+    def _route(self, route: Any) -> None:
+        if route.request.method == "POST" and not self.stopped:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        """Let the oldest held save go on (waiting for one to be held first)."""
+        waited = 0.0
+        while not self.routes:
+            assert waited < self.timeout, "no save was sent"
+            self.page.wait_for_timeout(20)
+            waited += 20
+        self.routes.pop(0).continue_()
+
+    def answer(self) -> None:
+        """Let the oldest held save go on and wait until its answer is drawn (the
+        roster's revision moves on; a save that changes nothing is not for this)."""
+        revision = self.page.evaluate("() => document.getElementById('roster-state').dataset.revision")
+        self.release()
+        self.page.wait_for_function(
+            "r => document.getElementById('roster-state').dataset.revision !== r",
+            arg=revision,
+            timeout=self.timeout,
+        )
+
+    def stop(self) -> None:
+        """Let every held save go, and every later one straight through."""
+        self.stopped = True
+        while self.routes:
+            self.routes.pop(0).continue_()
+        self.page.unroute(self.pattern, self._route)

@@ -5,7 +5,7 @@ import pytest
 
 from roster.models import Roster
 from roster.operations import create_roster
-from tests.browser.editor_helpers import answered, saved
+from tests.browser.editor_helpers import HeldSaves, answered, saved
 from tests.browser.test_build_northmen import change, settle
 from tests.ih import example
 
@@ -49,6 +49,110 @@ def test_quick_stepper_clicks_each_count_and_never_overspend(page, logged_in):
     change(page, page.click, "#m1-MA-down")
     assert Roster.objects.get(pk=logged_in.pk).document["models"][1]["attributes"]["MA"] == 4
     assert page.locator("#m1-RA-up").is_enabled()
+
+
+def steppers(page, index=1):
+    """Which of the model's attribute steppers are on, and the points-left text."""
+    return tuple(
+        page.evaluate(
+            """i => [[...document.querySelectorAll(`#model-form .attributes button[name=bump]`)]
+                   .filter(b => !b.disabled).map(b => b.id.replace(`m${i}-`, '')).sort().join(' '),
+                 document.getElementById(`m${i}-points`).textContent.split(' · ')[0]]""",
+            index,
+        )
+    )
+
+
+def test_an_answer_landing_between_quick_clicks_never_miscounts_the_points(page, logged_in):
+    """Each answer to an earlier click is drawn while later clicks wait in the queue (the
+    saves are held in the browser and let go one at a time): the points left, the text
+    saying so and every stepper always follow the values shown, so no click is lost and
+    none overspends (Iron & Honor p.16)."""
+    page.goto(f"/rosters/{logged_in.pk}/models/1/")
+    saves = HeldSaves(page, "/models/1/")
+    try:
+        assert steppers(page) == ("PD-down WP-down", "0 points left of 6")
+        for _ in range(3):  # the first save is held, the next waits in the queue
+            page.click("#m1-PD-down", no_wait_after=True)
+        assert steppers(page) == ("MA-up PD-up RA-up WP-down", "3 points left of 6")
+        saves.answer()  # PD 4 drawn while 2 is shown: still 3 left
+        assert steppers(page) == ("MA-up PD-up RA-up WP-down", "3 points left of 6")
+        for _ in range(3):
+            page.click("#m1-MA-up", no_wait_after=True)
+        assert (page.input_value("#m1-MA"), page.input_value("#m1-PD")) == ("5", "2")
+        assert steppers(page) == ("MA-down WP-down", "0 points left of 6")  # all spent again
+        saves.answer()  # PD 2 and MA 2 drawn while MA 5 is shown: none left, not 3
+        assert steppers(page) == ("MA-down WP-down", "0 points left of 6")
+        saves.answer()  # MA 5 saved
+        answered(page)
+        assert Roster.objects.get(pk=logged_in.pk).document["models"][1]["attributes"] == {
+            "MA": 5,
+            "RA": 2,
+            "PD": 2,
+            "WP": 5,
+        }
+        page.click("#m1-MA-down", no_wait_after=True)  # held: one point free
+        assert steppers(page) == ("MA-down MA-up PD-up RA-up WP-down", "1 point left of 6")
+        page.click("#m1-RA-up", no_wait_after=True)  # spent again, queued
+        assert steppers(page) == ("MA-down RA-down WP-down", "0 points left of 6")
+        saves.answer()  # MA 4 and RA 2 drawn while RA 3 is shown: none left, not 1
+        assert steppers(page) == ("MA-down RA-down WP-down", "0 points left of 6")
+        page.click("#m1-RA-down", no_wait_after=True)  # frees it: + is on at once
+        assert steppers(page) == ("MA-down MA-up PD-up RA-up WP-down", "1 point left of 6")
+        page.click("#m1-MA-up", no_wait_after=True)
+        assert steppers(page) == ("MA-down WP-down", "0 points left of 6")
+    finally:
+        saves.stop()
+    saved(page)
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][1]["attributes"] == {
+        "MA": 5,
+        "RA": 2,
+        "PD": 2,
+        "WP": 5,
+    }
+    assert steppers(page) == ("MA-down WP-down", "0 points left of 6")
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_an_answer_never_moves_a_stepper_from_under_the_finger(page, logged_in, width):
+    """Taps at one spot of the screen, as a thumb taps, with answers landing between them:
+    the first answer adds "3 of 6 attribute points left to spend" above the card's
+    steppers and the last takes it away again, and every tap still lands on the stepper
+    it was aimed at (none lost on the row below, Iron & Honor p.16)."""
+    page.set_viewport_size({"width": width, "height": 780})
+    page.goto(f"/rosters/{logged_in.pk}/models/1/")
+    saves = HeldSaves(page, "/models/1/")
+
+    def spot(selector):
+        box = page.locator(selector).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    try:
+        pd_down = spot("#m1-PD-down")
+        page.mouse.click(*pd_down)  # PD 4, its save held
+        saves.answer()  # the card's issues now sit above the steppers
+        assert page.locator("#model-open .card-issues").is_visible()
+        page.mouse.click(*pd_down)
+        page.mouse.click(*pd_down)
+        assert page.input_value("#m1-PD") == "2"
+        saves.answer()  # PD 3
+        saves.answer()  # PD 2, the save that waited in the queue
+        ma_up, ma_down = spot("#m1-MA-up"), spot("#m1-MA-down")
+        for _ in range(3):
+            page.mouse.click(*ma_up)
+            saves.answer()  # the last one takes the card's issues away
+        assert page.locator("#model-open .card-issues").count() == 0
+        page.mouse.click(*ma_down)
+        assert (page.input_value("#m1-MA"), page.input_value("#m1-PD")) == ("4", "2")
+    finally:
+        saves.stop()
+    saved(page)
+    assert Roster.objects.get(pk=logged_in.pk).document["models"][1]["attributes"] == {
+        "MA": 4,
+        "RA": 2,
+        "PD": 2,
+        "WP": 5,
+    }
 
 
 def test_enter_in_a_field_saves_without_stepping(page, logged_in):
