@@ -187,11 +187,10 @@ else:
             "LOCATION": "muster_ratelimit",
             "OPTIONS": {"MAX_ENTRIES": 100_000},
         },
-        "play": {
-            "BACKEND": "roster.cache.DatabaseCache",
-            "LOCATION": "muster_play",
-            "OPTIONS": {"MAX_ENTRIES": 2000},
-        },
+        # Without Redis the table fragments of games in play are kept in each worker only
+        # (roster.games.fragment): writing each one to the database took the write lock
+        # at every change and cost more than rendering it again (docs/play.md "Speed").
+        "play": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
     }
 RATELIMIT_USE_CACHE = "ratelimit"
 

@@ -12,15 +12,16 @@ rendered with marks where the per-response parts go, kept, and filled per respon
 - ``@@muster-etag@@``: the table's ETag (roster.games.polling: signed for this viewer);
 - ``@@muster-refused@@``: the refusal at the top of the sender's table, never kept.
 
-A kept fragment lives in the "play" cache, which every worker shares
-(roster.cache.DatabaseCache, or Redis with CACHE_URL), under one key per (game, seat)
+A kept fragment lives in the worker, and with Redis (CACHE_URL) in the "play" cache
+every worker shares (without it the "play" cache is Django's dummy cache: writing each
+fragment to the database cost more than rendering it again), under one key per (game, seat)
 with the identity of what it shows: the game's creation time (an id reused after a
 rollback never meets an old entry), its version and last write (two logs of the same
 length after an undo differ in ``updated``), who holds the other side (a joiner may
 bring their own warband before the first action), finished or not, and a digest of the
 templates and of roster/games/display.py (a new release never serves an old layout).
 So a game takes at most one entry per seat (one phone, owner, other side, watchers),
-replaced at each change. A small per-process copy in front of it saves the cache's
+replaced at each change. The per-process copy in front of the shared cache saves its
 round trip when the same worker answers again.
 """
 
@@ -35,6 +36,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
+from django.core.cache.backends.dummy import DummyCache
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.utils.html import escape
@@ -104,7 +106,7 @@ def marked(game: Game, seat: Any) -> str:
         _LOCAL.move_to_end(key)
         return local[1]
     shared = caches["play"]
-    kept = shared.get(key)
+    kept = None if isinstance(shared, DummyCache) else shared.get(key)
     if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == wanted and isinstance(kept[1], bytes):
         html = zlib.decompress(kept[1]).decode()
         _remember(key, (wanted, html))
@@ -118,7 +120,8 @@ def marked(game: Game, seat: Any) -> str:
         wanted = identity(game)
     html = str(render(TEMPLATE, table_context(game, operations.state_of(game), seat=seat)))
     # Compressed: a tenth of the size to write and read (about 5 KB), for little CPU.
-    shared.set(key, (wanted, zlib.compress(html.encode(), 1)), KEPT_SECONDS)
+    if not isinstance(shared, DummyCache):
+        shared.set(key, (wanted, zlib.compress(html.encode(), 1)), KEPT_SECONDS)
     _remember(key, (wanted, html))
     return html
 

@@ -26,29 +26,16 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
-from django.db.models import Field
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 
-from roster.games.models import Game, write_mark
+from roster.games.models import Game, light_game, write_mark
 from roster.games.seats import SIDE_COOKIE, WATCH_COOKIE
 
 #: The state URL (roster.games.urls "game-state") as the middleware matches it.
 STATE_PATH = re.compile(r"^/games/(\d+)/state/$")
 #: A signed table ETag: game, version, last write, held ("-2"), whose eyes, "-end", then the HMAC.
 SIGNED = re.compile(r'^"(game-(\d+)-v(\d+)-w(\d+)(-2)?(-owner0|-guest1|-watcher)?(-end)?)\.([0-9a-f]{32})"$')
-
-
-def _row_sql() -> str:
-    meta = Game._meta
-    names = ("version", "updated", "side_hash", "guest", "watch_token", "finished")
-    fields = [Game._meta.get_field(f) for f in names]
-    columns = ", ".join(f.column for f in fields if isinstance(f, Field) and f.column)
-    return f"SELECT {columns} FROM {meta.db_table} WHERE {meta.pk.column} = %s"
-
-
-_ROW_SQL = _row_sql()
 
 
 def _mac(core: str, seats: tuple[str, str, str], cookies: dict[str, str], pk: int) -> str:
@@ -81,17 +68,14 @@ def unchanged(request: HttpRequest, pk: int, tag: str) -> bool:
     found = SIGNED.match(tag.strip())
     if found is None or int(found[2]) != pk:
         return False
-    with connection.cursor() as cursor:  # the ORM's query building costs more than the query
-        cursor.execute(_ROW_SQL, [pk])
-        row = cursor.fetchone()
-    if row is None:
+    game = light_game(pk)
+    if game is None:
         return False
-    version, updated, side_hash, guest_id, watch_token, finished = row
-    held = bool(side_hash or guest_id)
+    held = bool(game.side_hash or game.guest_id)
     seen = (int(found[3]), int(found[4]), bool(found[5]), bool(found[7]))
-    if seen != (version, write_mark(updated), held, finished is not None):
+    if seen != (game.version, write_mark(game.updated), held, game.finished is not None):
         return False
-    expected = _mac(found[1], _seats(side_hash, guest_id, watch_token), request.COOKIES, pk)
+    expected = _mac(found[1], _seats(game.side_hash, game.guest_id, game.watch_token), request.COOKIES, pk)
     return hmac.compare_digest(expected, found[8])
 
 

@@ -29,7 +29,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 
-from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game
+from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game, light_game
 from rules.play.core import SideIndex, SideSnapshot
 
 #: Games in progress one account may own or hold a side of at once, and sides of games
@@ -110,7 +110,7 @@ def open_joining(game: Game) -> Game:
 def seat_of(request: HttpRequest, pk: int) -> Seat:
     """The request's seat at game ``pk``. Raises Http404 for anyone else (ids leak nothing)."""
     # The log and snapshot are loaded only when used: a poll answered 304 needs neither.
-    game = Game.objects.filter(pk=pk).defer("events", "snapshot").first()
+    game = light_game(pk)
     if game is None:
         raise Http404("no such game")
     user = getattr(request, "user", None)

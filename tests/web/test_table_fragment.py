@@ -42,6 +42,18 @@ def renders(monkeypatch):
     return calls
 
 
+@pytest.fixture
+def shared_play_cache(settings):
+    """A "play" cache every worker shares, as Redis is with CACHE_URL (without it each
+    worker keeps its own fragments only: roster/settings.py)."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "play": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "play-test"},
+    }
+    yield caches["play"]
+    caches["play"].clear()
+
+
 def seated(alice_client: Client, alice, slug: str = "brutality-moderate-points"):
     roster = create_roster(alice, example(slug))
     alice_client.post(
@@ -79,7 +91,7 @@ def wounds(html: str, side: int, model: int) -> str:
     return re.search(r'class="play-wounds"[^>]*>([^<]*)<', row).group(1)  # type: ignore[union-attr]
 
 
-def test_two_watchers_at_the_same_version_share_one_render(alice_client, alice, renders):
+def test_two_watchers_at_the_same_version_share_one_render(alice_client, alice, renders, shared_play_cache):
     game, other, (w1, w2) = seated(alice_client, alice)
     tap(alice_client, game, "wound", target=1, model=0)
     renders.clear()
@@ -123,7 +135,7 @@ def test_the_refusal_is_the_senders_only_and_never_kept(alice_client, alice):
     assert "Not done:" not in state(watcher, game)
 
 
-def test_a_game_keeps_one_fragment_per_seat(alice_client, alice):
+def test_a_game_keeps_one_fragment_per_seat(alice_client, alice, shared_play_cache):
     game, other, (w1, w2) = seated(alice_client, alice)
     for n in range(4):
         tap(alice_client, game, "wound" if n % 2 == 0 else "heal", target=1, model=0)
@@ -131,8 +143,20 @@ def test_a_game_keeps_one_fragment_per_seat(alice_client, alice):
             state(client, game)
     keys = [k for k in fragment._LOCAL if k.startswith(f"table:{game.pk}:")]
     assert sorted(keys) == [f"table:{game.pk}:{s}" for s in ("guest1", "one", "owner0", "watcher")]
-    play = caches["play"]
-    assert all(play.get(k) is not None for k in keys)
+    assert all(shared_play_cache.get(k) is not None for k in keys)
+
+
+def test_without_a_shared_cache_a_worker_renders_once_per_version_and_seat(alice_client, alice, renders):
+    """The default (no CACHE_URL): fragments are kept in the worker only, never written
+    to the database (roster/settings.py); the worker still renders once per seat."""
+    game, _other, (w1, w2) = seated(alice_client, alice)
+    tap(alice_client, game, "wound", target=1, model=0)
+    renders.clear()
+    state(w1, game), state(w2, game)
+    assert renders == [fragment.TEMPLATE]
+    fragment._LOCAL.clear()  # another worker: renders its own
+    state(w1, game)
+    assert renders == [fragment.TEMPLATE] * 2
 
 
 def test_a_row_is_rendered_once_per_model_state(alice_client, alice, monkeypatch):
