@@ -104,12 +104,13 @@ def viewer(
     """Poll every POLL_S; a player also taps (wound / heal their own first model) every
     2-5 s. Records the taps' versions and this viewer's sightings in ``game``."""
     rng = random.Random(me)
-    etag = ""
+    etag = game.etags.get(me, "")  # the table this phone opened (live_row's warm-up)
     seen: list[tuple[int, float]] = []
     with game.lock:
         game.sightings[me] = seen
     next_tap = time.monotonic() + rng.uniform(2, 5)
     flip = False
+    time.sleep(rng.uniform(0, POLL_S))  # phones are not in step with each other
     while time.monotonic() < stop:
         now = time.monotonic()
         if tapping and now >= next_tap:
@@ -182,6 +183,12 @@ def live_row(server: Server, games: int = GAMES, seconds: int = SECONDS) -> dict
             if status != 302:
                 raise RuntimeError(f"joining answered {status}")
             plan.append((client, game, 1 if choice == "side" else -1, choice == "side"))
+    # Every phone has the game open before the load starts: its first poll carries the
+    # table's ETag, as play.js's does (otherwise 200 viewers ask for the whole table in
+    # the same instant, a burst no table of phones makes).
+    for n, (client, game, _, _) in enumerate(plan):
+        client.request("GET", f"/games/{game.pk}/state/", None, {"HX-Request": "true"})
+        game.etags[n] = client.last_etag
     workers = server.worker_pids()
     cpu_before, wall_before = cpu_seconds(workers), time.monotonic()
     stop = time.monotonic() + seconds

@@ -3,6 +3,7 @@ start page's POST into the opponent's side (STYLE.md: forms translate HTTP)."""
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
 from typing import Any
@@ -22,6 +23,15 @@ def new_event_id() -> str:
     """A fresh event id (a UUID4's hex) for a form rendered on the server: a page that is
     reloaded, or a form resent, carries the same id and counts once."""
     return uuid.uuid4().hex
+
+
+def new_event_ids(count: int) -> list[str]:
+    """``count`` fresh event ids (32 hex digits each, as :func:`new_event_id`) from one
+    draw of the system's random source: a table has a form per action and model, and a
+    draw each (a system call that lets another thread take the GIL) slowed every answer
+    (docs/play.md "Speed")."""
+    drawn = os.urandom(16 * count).hex()
+    return [drawn[32 * i : 32 * (i + 1)] for i in range(count)]
 
 
 class ActionForm(forms.Form):

@@ -6,7 +6,8 @@ gets it again: with two players and two watchers one tap is four fragments of th
 game at the same version. The fragment (templates/games/_table.jinja) is therefore
 rendered with marks where the per-response parts go, kept, and filled per response:
 
-- ``@@muster-csrf@@``: the request's CSRF field (templates/games/_marks.jinja);
+- ``@@muster-csrf@@``: the request's CSRF field (templates/games/_marks.jinja), in a
+  page only: an htmx answer's forms are sent by play.js with the page's token;
 - ``@@muster-event-id@@``: a fresh event id for each form (a plain form post resent
   counts once; play.js makes its own id per tap anyway);
 - ``@@muster-etag@@``: the table's ETag (roster.games.polling: signed for this viewer);
@@ -44,7 +45,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from roster.games import operations
 from roster.games.display import table_context
-from roster.games.forms import new_event_id
+from roster.games.forms import new_event_ids
 from roster.games.models import Game
 from roster.jinja_env import macro, render
 
@@ -135,13 +136,20 @@ def _remember(key: str, entry: tuple[str, str]) -> None:
 
 def fill(html: str, request: HttpRequest, refused: str | None = None, etag: str = "") -> SafeString:
     """``html`` with its marks filled for this response: the CSRF field (the token
-    Django's ``{% csrf_token %}`` would write), a fresh event id per form, the ETag
-    (escaped for its attribute), the refusal."""
-    marks = macro(MARKS, "csrf_field")
-    html = html.replace(CSRF, str(marks(get_token(request)))).replace(ETAG, escape(etag))
+    Django's ``{% csrf_token %}`` would write; none in an htmx answer, whose forms
+    play.js sends with the page's token), a fresh event id per form, the ETag (escaped
+    for its attribute), the refusal."""
+    if CSRF in html:
+        # An htmx answer's forms are sent by play.js, which drops the field and sends the
+        # page's token in a header: the field is for a page's forms sent without
+        # JavaScript. (Masking a token draws 32 random characters, a system call each.)
+        htmx = request.headers.get("HX-Request")
+        html = html.replace(CSRF, "" if htmx else str(macro(MARKS, "csrf_field")(get_token(request))))
+    html = html.replace(ETAG, escape(etag))
     html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused)) if refused else "")
     parts = html.split(EVENT_ID)
-    return mark_safe("".join([parts[0], *(new_event_id() + part for part in parts[1:])]))
+    ids = new_event_ids(len(parts) - 1)
+    return mark_safe("".join([parts[0], *(i + part for i, part in zip(ids, parts[1:], strict=True))]))
 
 
 def table(

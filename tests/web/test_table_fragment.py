@@ -232,3 +232,33 @@ def test_a_joiner_bringing_their_own_warband_is_not_hidden_by_a_kept_fragment(al
     assert Client().post(f"/join/{code}/", again).status_code == 302
     html = state(alice_client, game)
     assert "Chieftain" in html and "Boss" not in html
+
+
+def test_a_page_s_forms_carry_the_csrf_field_an_htmx_answer_s_do_not(alice, alice_client):
+    """Without JavaScript the page's forms are posted as they are, so each carries the
+    CSRF field; an htmx answer's forms are posted by play.js, which sends the page's
+    token in a header (no field: masking one draws 32 random characters)."""
+    game, _other, _watchers = seated(alice_client, alice)
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+    forms = page.count('class="inline play-form"') + page.count('class="play-form')
+    assert forms > 3
+    assert page.count('name="csrfmiddlewaretoken"') >= forms
+    answer = state(alice_client, game)
+    assert 'name="csrfmiddlewaretoken"' not in answer
+    assert answer.count('name="id" value="') > 3, "each form still has its own event id"
+    ids = re.findall(r'name="id" value="([0-9a-f]{32})"', answer)
+    assert len(set(ids)) == len(ids)
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(alice)
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', strict.get(f"/games/{game.pk}/").content.decode())
+    assert token is not None
+    sent = strict.post(
+        f"/games/{game.pk}/act/",
+        {"id": uuid.uuid4().hex, "side": 0, "do": "wound", "target": 1, "model": 0},
+        HTTP_X_CSRFTOKEN=token.group(1),
+        **HTMX,
+    )
+    assert sent.status_code == 200
+    assert (
+        strict.post(f"/games/{game.pk}/act/", {"id": uuid.uuid4().hex, "side": 0}, **HTMX).status_code == 403
+    )
