@@ -95,6 +95,8 @@ def light_game(pk: int) -> Game | None:
     query, each value converted as the ORM converts it: building the ORM's query cost
     ten times the query itself, and every poll and tap of a game in play starts here
     (docs/play.md "Speed")."""
+    if not 0 < pk < 2**63:  # no such id; SQLite refuses a parameter past 64 bits
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_LIGHT_SQL, [pk])
         row = cursor.fetchone()

@@ -98,3 +98,14 @@ def test_an_undo_that_keeps_the_length_of_the_log_is_a_change(alice_client, alic
     assert owner.post(f"/games/{game.pk}/undo/", {"event": first}, **HTMX).status_code == 200
     assert Game.objects.get(pk=game.pk).version == 2  # the same length, another log
     assert poll(watcher, game, etag).status_code == 200
+
+
+@pytest.mark.parametrize("pk", ["0", "9223372036854775808", "99999999999999999999999"])
+def test_an_id_past_any_game_is_a_404_not_a_500(alice_client, pk):
+    """A game id no database can hold (past 64 bits, where SQLite refuses the parameter)
+    is no game, on the fast path (a well-formed signed ETag) and off it."""
+    tag = f'"game-{pk}-v1-w1.0123456789abcdef0123456789abcdef"'
+    polled = alice_client.get(f"/games/{pk}/state/", HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag)
+    assert polled.status_code == 404
+    assert alice_client.get(f"/games/{pk}/").status_code == 404
+    assert alice_client.post(f"/games/{pk}/act/", {"do": "wound"}, HTTP_HX_REQUEST="true").status_code == 404
