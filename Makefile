@@ -45,11 +45,13 @@ test: $(STAMP) lint test-suite
 WORKERS ?= auto
 
 # The tests alone (CI runs them a second time with DATABASE_URL pointing at PostgreSQL):
-# everything but the browser tests spread over the cores, then the browser tests in one
-# process (one Chromium and one live server, not one per core).
+# everything but the browser tests spread over the cores, then the live load run alone
+# (50 games on gunicorn take both cores), then the browser tests in one process (one
+# Chromium and one live server, not one per core).
 test-suite: $(STAMP)
 	@bash scripts/system-deps.sh --browser
-	$(BIN)/python -m pytest -n $(WORKERS) -m "not browser"
+	$(BIN)/python -m pytest -n $(WORKERS) -m "not browser and not live"
+	$(BIN)/python -m pytest -m live
 	$(BIN)/python -m pytest -m browser
 
 # The inner loop, a few minutes: lint, types and the tests that are neither browser nor slow.

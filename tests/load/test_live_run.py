@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from bench.live import live_row
 from bench.server import serve
 
@@ -16,6 +18,7 @@ GAMES = 50
 SECONDS = 30
 
 
+@pytest.mark.live  # alone, after the rest (Makefile test-suite): it takes both cores
 def test_fifty_games_live_every_tap_seen_no_error(capsys):
     database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
     live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "1000"}
