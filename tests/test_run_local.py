@@ -37,6 +37,9 @@ def start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
         ["bash", str(ROOT / "scripts" / "run-local.sh")],
         env={**os.environ, "BIN": str(bin_dir), "PORT": "0"},
         start_new_session=True,
+        # As from a terminal: Ctrl+C is not ignored. (A suite started in the background
+        # by a non-interactive shell inherits an ignored SIGINT, which bash cannot trap.)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     for _ in range(200):
         if pids.exists() and len(pids.read_text().split()) == 2:
