@@ -30,6 +30,21 @@ def _sheets_at_once(settings: Any) -> None:
     settings.MUSTER_SHEET_SETTLE_SECONDS = 0
 
 
+@pytest.fixture(autouse=True)
+def _one_rate_window(monkeypatch: Any) -> None:
+    """Each test counts its requests in one rate-limit window. django-ratelimit's windows
+    are fixed slices of the wall clock (a minute for "2/m"), so a test whose requests
+    straddled a slice's edge saw its count start again and got no 429 (a CI flake of
+    test_the_shared_sheet_is_limited_per_visitor). Only the limiter's clock stands still."""
+    import time
+    import types
+
+    from django_ratelimit import core
+
+    now = time.time()
+    monkeypatch.setattr(core, "time", types.SimpleNamespace(time=lambda: now))
+
+
 # Folders whose every test carries a marker, so a new file cannot forget it.
 FOLDER_MARKERS = {"browser": "browser", "load": "slow", "bench": "slow"}
 
