@@ -159,9 +159,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Sheets and rate-limit counters live in a cache every process shares: by default two
 # tables in the database (created by `migrate`, roster/migrations/0006), or Redis with
 # CACHE_URL for several app servers. Counters have their own table, so that culling
-# old sheets never resets a limit; so do the table fragments of games in play
-# (roster.games.fragment: one per game and seat, replaced at every change), so that
-# many games at once never cull the sheets.
+# old sheets never resets a limit. The table fragments of games in play
+# (roster.games.fragment: one per game and seat) are shared only through Redis.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, not {CACHE_URL!r}")
