@@ -138,7 +138,7 @@ try:
         "default": dj_database_url.parse(
             os.environ.get("DATABASE_URL") or f"sqlite:///{_sqlite}",
             conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
-            conn_health_checks=True,
+            conn_health_checks=env_bool("DATABASE_CONN_HEALTH_CHECKS", True),
         )
     }
 except ValueError as exc:
