@@ -18,7 +18,8 @@
 //   backing off to 10 s while the server cannot be reached. A fragment that arrives while
 //   taps wait to be sent is not drawn: the answer to those taps brings the newer state.
 // - a service worker (/sw.js) keeps the game page and the static files, so a table opened
-//   once online opens again offline.
+//   once online opens again offline (the first visit, which came before the worker, is
+//   kept at the page's request).
 (function () {
   "use strict";
 
@@ -327,7 +328,21 @@
   });
 
   if ("serviceWorker" in navigator && table.getAttribute("data-sw")) {
+    var firstVisit = !navigator.serviceWorker.controller;
     navigator.serviceWorker.register(table.getAttribute("data-sw"), { scope: "/" }).catch(function () {});
+    if (firstVisit) {
+      // This page and its files came before the worker: ask it to keep them now, or the
+      // first game opened on this phone would not open again offline.
+      navigator.serviceWorker.ready
+        .then(function (registration) {
+          var keep = [window.location.pathname];
+          document.querySelectorAll('link[rel="stylesheet"][href], script[src]').forEach(function (el) {
+            keep.push(el.getAttribute("href") || el.getAttribute("src"));
+          });
+          if (registration.active) registration.active.postMessage({ keep: keep });
+        })
+        .catch(function () {});
+    }
   }
 
   // Stale timing marks are meaningless after a reload; the queue itself is kept.

@@ -10,6 +10,29 @@ var TABLE = /^\/games\/\d+\/$/;
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
+// The table's first load came before this worker was there, so it was not kept: the
+// page (play.js) asks for it and its static files to be kept now ({keep: [paths]}),
+// so the first game a phone opens opens again offline. Only tables and static files.
+self.addEventListener("message", function (event) {
+  var keep = event.data && event.data.keep;
+  if (!Array.isArray(keep)) return;
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) {
+      return Promise.all(keep.map(function (path) {
+        var url = new URL(String(path), self.location.origin);
+        if (url.origin !== self.location.origin) return null;
+        if (TABLE.test(url.pathname)) {
+          return fetch(url.pathname, { credentials: "same-origin" }).then(function (response) {
+            if (response.ok && !response.redirected) return cache.put(url.pathname, response);
+          }).catch(function () {});
+        }
+        if (url.pathname.indexOf("{{ static_prefix }}") === 0) return cache.add(url.href).catch(function () {});
+        return null;
+      }));
+    })
+  );
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
