@@ -195,16 +195,30 @@ def undo(game: Game, event_id: str | None = None, side: core.SideIndex | None = 
     ``side``, only an action that side made: two phones each undo their own) and return
     the state replayed without it. Raises :class:`Refused` when there is no such event
     (an undo resent after it was done finds nothing: nothing changes twice), or it is the
-    other side's, :class:`GameOver` on a finished game."""
+    other side's, or (with ``side``) Muster drew its outcome, :class:`GameOver` on a
+    finished game.
+
+    With two phones (``side`` given) an action whose outcome Muster drew (a Beestwars
+    card, a die out of the Iron & Honor bag, a roll Muster made) stands: undone, it would
+    be drawn again with another result, so a player could draw until they liked it (the
+    blind draws of Beestwars p.4 and Iron & Honor p.31 must stay fair, issue 20). On one
+    phone both players see the undo, and it stays allowed."""
     rules = play_rules(game.system)
     for _ in range(ATTEMPTS):
         if game.finished is not None:
             raise GameOver("the game is over: its result is kept under My games")
         log = game.event_models
-        if side is not None and event_id is not None:
-            theirs = next((e for e in log if e.id == event_id), None)
+        if side is not None:
+            mine = [e for e in core.unique(log) if e.side == side]
+            named = event_id if event_id is not None else (mine[-1].id if mine else None)
+            theirs = next((e for e in log if e.id == named), None)
             if theirs is not None and theirs.side != side:
                 raise Refused("that action is the other side's: only they can undo it")
+            if theirs is not None and theirs.outcome:
+                raise Refused(
+                    "what Muster drew (a card, a die, a roll) stands when each side plays on its "
+                    "own phone: undone, it would be drawn again with another result"
+                )
         events = core.undo(log, event_id, side)
         state = core.replay(rules, game.snapshot_model, events)
         if _write(game, events, state):

@@ -289,7 +289,8 @@ class BeestwarsPlay(TablePlay):
 
     def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
         """With two phones: the commander who is not active draws the card; the active
-        commander asks for another action and ends the activation (p.4)."""
+        commander asks for another action and ends the activation (p.4); each commander
+        spends their own Froth (TablePlay.actor)."""
         held = self.held(state)
         if event.action == "draw" and held is None and "next_active" in state.public:
             drawer = other(state.public["next_active"])
@@ -298,7 +299,7 @@ class BeestwarsPlay(TablePlay):
             active = state.active
             name = state.sides[active].name
             return active, f"only {name}'s commander, who is active, asks or ends it (p.4)"
-        return None
+        return super().actor(state, event)
 
     def act_ask(self, state: TableState, event: Event) -> Done:
         """ "Do I have a fourth action?", then a fifth (p.4): the answer only. A "no"

@@ -384,6 +384,23 @@ class TablePlay(PlayRules):
         """The result in words: "Ghrim Company wins" or "a draw"."""
         return "a draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
 
+    # --- two phones ------------------------------------------------------------------
+
+    def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
+        """With two phones, a side's own actions (spend its Fate, Froth or Command Token,
+        gain, score, Heroic Impetus, summon, pick up a standard) are taken by that side's
+        player only: each commander keeps their own (Iron & Honor p.9: each player has a
+        Fate Pool; Beestwars p.4: each commander's Froth). Otherwise
+        the other phone could spend them, and only the side that tapped can undo. None for
+        the other actions (either player; systems add their own, as Beestwars' deck)."""
+        if event.target is None or event.target == event.side:
+            return None
+        spec = next((a for a in self.trackers.actions if a.name == event.action), None)
+        if spec is None or spec.scope != "side":
+            return None
+        name = state.sides[event.target].name
+        return event.target, f"{spec.label} is for {name}'s player: each player takes their own side's"
+
     # --- hooks -----------------------------------------------------------------------
 
     def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:

@@ -301,3 +301,43 @@ def test_with_two_phones_only_the_drawer_draws_and_only_the_active_commander_ask
         assert "who is active, asks or ends it (p.4)" in refused.content.decode()
     assert Game.objects.get(pk=game.pk).version == 1
     assert tap(active_client, game, "done").status_code == 200
+
+
+@pytest.mark.parametrize("slug", ["beestwars-clovis-300", "iron-and-honor-northmen-raiding-party"])
+def test_with_two_phones_a_draw_stands_and_is_not_drawn_again(alice_client, alice, slug):
+    """QA at the table: the drawer undid the card they had drawn and drew again until they
+    liked it (4, 5, 4, 3, 4 in a row). With two phones what Muster drew (a card, a die
+    out of the bag, a roll) stands; other actions are undone as before."""
+    game, owner, other, _watcher = seated(alice_client, alice, slug)
+    public = operations.state_of(game).public
+    drawer = public.get("drawer", 0)
+    drawer_client = owner if drawer == 0 else other
+    assert tap(drawer_client, game, "draw", side=drawer).status_code == 200
+    game = Game.objects.get(pk=game.pk)
+    drawn = game.event_models[-1]
+    for named in ("", drawn.id):
+        refused = drawer_client.post(f"/games/{game.pk}/undo/", {"event": named}, **HTMX)
+        assert refused.status_code == 409
+        assert "stands" in refused.content.decode()
+    game = Game.objects.get(pk=game.pk)
+    assert [e.id for e in game.event_models] == [drawn.id]
+    assert game.event_models[-1].outcome == drawn.outcome
+
+
+def test_with_two_phones_each_player_spends_their_own_froth(table):
+    """QA at the table: the other phone spent the owner's Froth (its side's Spend Froth
+    was offered to both phones), and the owner could not undo it (only the side that
+    tapped undoes). With two phones each player takes their own side's actions."""
+    game, owner, other, _watcher = table
+    refused = tap(other, game, "spend:Charge", side=1, target=0)
+    assert refused.status_code == 409
+    assert "own side" in refused.content.decode()
+    game = Game.objects.get(pk=game.pk)
+    assert game.version == 0
+    assert operations.state_of(game).sides[0].resources["Froth"] == 5
+    assert tap(other, game, "spend:Charge", side=1, target=1).status_code == 200
+    assert operations.state_of(Game.objects.get(pk=game.pk)).sides[1].resources["Froth"] == 4
+    # each phone is offered its own side's actions only; one phone (or a watcher) as before
+    for client, forms in ((owner, 1), (other, 1), (_watcher, 2)):
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        assert page.count("play-side-acts") == forms

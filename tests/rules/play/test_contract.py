@@ -69,3 +69,19 @@ def test_a_watcher_sees_no_hidden_information(system_id: str) -> None:
     state.hidden = {"0": {"secret": 1}, "server": {"secret": 2}}
     assert rules.view(state, None).hidden == {}
     assert rules.view(state, 0).hidden == {"0": {"secret": 1}}
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_with_two_phones_a_sides_own_actions_are_its_players(system_id: str) -> None:
+    """Spend, gain, score...: the side they concern takes them (TablePlay.actor; Iron &
+    Honor p.9, Beestwars p.4), so the other phone cannot spend your Fate or Froth."""
+    rules = get_rules(system_id)
+    state = rules.start(snapshot(system_id))
+    for spec in rules.trackers.actions:
+        if spec.scope != "side":
+            continue
+        theirs = Event(id=f"e-{spec.name}-01", side=1, action=spec.name, target=0)
+        who = rules.actor(state, theirs)
+        assert who is not None and who[0] == 0, spec.name
+        assert "own side" in who[1]
+        assert rules.actor(state, theirs.model_copy(update={"side": 0})) is None
