@@ -288,7 +288,7 @@ def table_context(
         "sw_url": reverse("service-worker"),
         "side_actions": declared.side_actions,
         "game_actions": declared.game_actions,
-        "public": _plain(shown.public, [side.name for side in shown.sides]),
+        "public": _plain(shown.public, shown.sides),
         "victory_points": rules.victory_points is not None,
         "log": log,
         "latest": _latest(shown, seat.side if seat is not None else None),
@@ -327,21 +327,51 @@ def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
     return [x for x in out if x is not None]
 
 
-def _plain(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
     """The public part of the state (bag counts, revealed cards, mission...) as label and
-    text pairs for the table's status line; a side's index ("0", "1") reads as its name."""
+    text pairs for the table's status line, in the players' words: a side's index (under
+    "side", "...active", "drawer", "drawn", "...barred", or as text under a side's key)
+    and a side's key ("0", "1") read as its name,
+    a model's index beside its side as the model's name ("Raensleyar (Northmen Raiding
+    Party)"), and a list of (label, amount) pairs as "Hero's Will +1, Cursed Hand -1"
+    (the Iron & Honor activation, p.31). ``sides``: the state's SideStates."""
+    names = [side.name for side in sides]
+
+    def side_name(value: Any) -> str | None:
+        if isinstance(value, bool) or value not in (0, 1, "0", "1"):
+            return None
+        return str(names[int(value)])
 
     def text(key: str, value: Any) -> str:
         if isinstance(value, dict):
-            return ", ".join(
-                f"{names[int(k)] if k in ('0', '1') else k}: {text(k, v)}" for k, v in value.items()
-            )
+            parts = []
+            whose = value.get("side")
+            owner = side_name(whose)
+            for k, v in value.items():
+                if k == "model" and owner is not None and isinstance(v, int):
+                    models = sides[int(str(whose))].models
+                    if 0 <= v < len(models):
+                        parts.append(f"{models[v].name} ({owner})")
+                        continue
+                if k == "side" and side_name(v) is not None and "model" in value:
+                    continue  # said with the model
+                label = side_name(k) if k in ("0", "1") else k.replace("_", " ")
+                parts.append(f"{label}: {text(k, v)}")
+            return ", ".join(parts)
         if isinstance(value, list):
+            if value and all(isinstance(v, list | tuple) and len(v) == 2 for v in value):
+                return ", ".join(
+                    f"{label} {amount:+d}" if isinstance(amount, int) else f"{label} {amount}"
+                    for label, amount in value
+                )
             return ", ".join(str(v) for v in value) or "none"
         if isinstance(value, bool):
             return "yes" if value else "no"
-        if isinstance(value, int) and value in (0, 1) and key.endswith(("active", "drawer", "drawn")):
-            return names[value]
+        # Under a side's own key ("0", "1") a number is a count (dice in the bag); a
+        # side there is text: Beestwars' standard {"0": "1"} is held by side 1.
+        sided = key == "side" or key.endswith(("active", "drawer", "drawn", "barred"))
+        if (sided or (key in ("0", "1") and isinstance(value, str))) and side_name(value) is not None:
+            return str(side_name(value))
         return str(value)
 
     shown = [(key.replace("_", " ").capitalize(), text(key, value)) for key, value in public.items()]

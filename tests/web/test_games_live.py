@@ -341,3 +341,44 @@ def test_with_two_phones_each_player_spends_their_own_froth(table):
     for client, forms in ((owner, 1), (other, 1), (_watcher, 2)):
         page = client.get(f"/games/{game.pk}/").content.decode()
         assert page.count("play-side-acts") == forms
+
+
+def test_the_public_line_names_the_activated_model_and_its_modifiers(alice_client, alice):
+    """QA at the table: after an Iron & Honor activation roll the public line read
+    "Activation side: 1, model: 0, modifiers: ["Hero's Will", 1], ['Cursed Hand', -1]":
+    side and model numbers and Python lists. It names them now (p.31)."""
+    game = start(alice_client, alice, "iron-and-honor-northmen-raiding-party")
+    assert tap(alice_client, game, "draw").status_code == 200
+    game = Game.objects.get(pk=game.pk)
+    drawn = operations.state_of(game).public["drawn"]
+    tap(alice_client, game, f"spend:{'Cursed Hand'}", side=1 - drawn, target=1 - drawn)
+    assert tap(alice_client, game, "activate", side=drawn, target=drawn, model=0).status_code == 200
+    assert tap(alice_client, game, "roll:4", side=drawn).status_code == 200
+    game = Game.objects.get(pk=game.pk)
+    state = operations.state_of(game)
+    hero = state.sides[drawn].models[0].name
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+    public = re.search(r'<dl class="play-public">(.*?)</dl>', page, re.S)
+    assert public, page
+    line = re.sub(r"<[^>]+>", " ", public.group(1))
+    assert f"{hero} ({state.sides[drawn].name})" in line.replace("&#x27;", "'")
+    assert "Hero&#x27;s Will +1" in line and "Cursed Hand -1" in line
+    assert "side:" not in line and "model:" not in line and "[" not in line
+
+
+def test_the_public_line_keeps_counts_of_0_and_1_as_numbers():
+    """The bag's count of one die is a number, not side 1's name; a Beestwars standard
+    held by side 1 (its index as text) is that side's name."""
+    from roster.games.display import _plain
+    from rules.play.core import SideState
+
+    sides = [SideState(name="Northmen", models=[]), SideState(name="Bandits", models=[])]
+    shown = dict(
+        _plain({"bag": {"0": 1, "1": 0}, "drawn": 1, "standard": {"0": "1"}, "kismet_barred": 0}, sides)
+    )
+    assert shown == {
+        "Bag": "Northmen: 1, Bandits: 0",
+        "Drawn": "Bandits",
+        "Standard": "Northmen: Bandits",
+        "Kismet barred": "Northmen",
+    }
