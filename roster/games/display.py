@@ -305,13 +305,16 @@ def table_context(
 
 def page_context(game: Game, seat: Any = None) -> dict[str, Any]:
     """What the table page (templates/games/table.html) shows around the fragment: the
-    game, the rules on this table with their sources, and whether the seat may act."""
+    game, the rules on this table with their sources, whether the seat may act, and the
+    sides' names (the end form's "who won?")."""
     rules = play_rules(game.system)
     return {
         "game": game,
         "rules": rules,
         "rules_shown": _rules_shown(rules),
         "can_act": seat is None or seat.can_act,
+        "side_names": [side.get("name") or f"Side {i + 1}" for i, side in enumerate(game.snapshot["sides"])],
+        "victory_points": rules.victory_points is not None,
     }
 
 

@@ -74,6 +74,16 @@ class ActionForm(forms.Form):
         )
 
 
+class FinishForm(forms.Form):
+    """End the game: the ``winner`` the players agree on (side 0 or 1), or none: the
+    rules decide (most Victory Points; a book without them names no winner). Beestwars
+    ends when the commanders agree who won (p.9)."""
+
+    winner = forms.TypedChoiceField(
+        choices=[("", ""), ("0", "0"), ("1", "1")], coerce=int, required=False, empty_value=None
+    )
+
+
 class UndoForm(forms.Form):
     """Undo: the ``event`` to drop (empty: the latest)."""
 

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.games import fragment, operations
 from roster.games.display import etag_of, page_context, result_context
-from roster.games.forms import ActionForm, SideForm, UndoForm, new_event_id
+from roster.games.forms import ActionForm, FinishForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
 from roster.games.polling import signed_etag
@@ -260,11 +260,19 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @limited("play")
 @login_when_seatless
 def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """End the game and show its result (either player; 403 for a watcher)."""
+    """End the game and show its result (either player; 403 for a watcher): the
+    ``winner`` the players agree on (FinishForm), or none for the rules to decide; 422
+    when it does not read."""
     seat = _acting(request, pk)
     game = seat.game
+    form = FinishForm(request.POST)
+    if not form.is_valid():
+        refused = "The winner could not be read: choose one of the two sides, or nobody."
+        return _answer(request, game, refused=refused, status=422, seat=_seat_or_none(seat))
     declared = any(a.name == "end" for a in play_rules(game.system).trackers.actions)
-    operations.finish(game, Event(id=new_event_id(), side=seat.side or 0, action="end") if declared else None)
+    winner = form.cleaned_data["winner"]
+    end = Event(id=new_event_id(), side=seat.side or 0, action="end", value=winner)
+    operations.finish(game, end if declared else None)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = f"/games/{game.pk}/result/"

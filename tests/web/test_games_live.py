@@ -382,3 +382,20 @@ def test_the_public_line_keeps_counts_of_0_and_1_as_numbers():
         "Standard": "Northmen: Bandits",
         "Kismet barred": "Northmen",
     }
+
+
+def test_ending_a_beestwars_battle_names_the_winner_the_commanders_agree_on(table):
+    """QA at the table: Beestwars has no Victory Points; the battle ends when the
+    commanders agree that one side has won (p.9), but "End the game" could not say which,
+    so every such result read "No winner named". The end form asks who won."""
+    game, owner, _other, _watcher = table
+    page = owner.get(f"/games/{game.pk}/").content.decode()
+    assert 'name="winner"' in page and "Bandits" in page
+    wrong = owner.post(f"/games/{game.pk}/finish/", {"winner": "7"})
+    assert wrong.status_code == 422 and "winner" in wrong.content.decode()
+    assert Game.objects.get(pk=game.pk).finished is None
+    assert owner.post(f"/games/{game.pk}/finish/", {"winner": "1"}).status_code == 302
+    game = Game.objects.get(pk=game.pk)
+    state = operations.state_of(game)
+    assert state.finished and state.winner == 1
+    assert "Winner: <strong>Bandits</strong>" in owner.get(f"/games/{game.pk}/result/").content.decode()
