@@ -30,6 +30,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 
 from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game, light_game
+from roster.games.sides import told_apart
 from rules.play.core import SideIndex, SideSnapshot
 
 #: Games in progress one account may own or hold a side of at once, and sides of games
@@ -167,6 +168,7 @@ def take_side(
     if side is not None:
         snapshot = game.snapshot_model
         own = snapshot.sides[0]
+        side = told_apart(own, side)
         changes["snapshot"] = snapshot.model_copy(update={"sides": (own, side)}).model_dump(mode="json")
         changes["name"] = f"{own.name} v {side.name}"[:200]
         changes["updated"] = timezone.now()

@@ -158,3 +158,12 @@ def side_from_form(form: SideForm, owner: Any, system_id: str, *, player: str = 
     except SideRefused as exc:
         form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         return None
+
+
+def told_apart(own: SideSnapshot, other: SideSnapshot) -> SideSnapshot:
+    """``other`` named "<name> (2)" when it has ``own``'s name (case and spaces aside):
+    two players with the same warband (the book's example) could not tell whose turn,
+    card or Froth a line meant. Otherwise ``other`` as it is."""
+    if " ".join(own.name.casefold().split()) != " ".join(other.name.casefold().split()):
+        return other
+    return other.model_copy(update={"name": f"{other.name} (2)"})

@@ -35,7 +35,7 @@ from roster.games.joining import join_context
 from roster.games.models import Game
 from roster.games.polling import signed_etag
 from roster.games.seats import Seat, held_seat_cookie, live_games, live_limit, open_joining, seat_of
-from roster.games.sides import roster_side, rosters_of, side_from_form
+from roster.games.sides import roster_side, rosters_of, side_from_form, told_apart
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
 from roster.limits import limited
@@ -110,7 +110,8 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
             except DocumentError as exc:
                 form.add_error(None, exc.message)
             else:
-                snapshot = Snapshot(system=roster.system, sides=(own, opponent))
+                snapshot = Snapshot(system=roster.system, sides=(own, told_apart(own, opponent)))
+                opponent = snapshot.sides[1]
                 game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
                 return redirect("game-table", game.pk)
         status = 422

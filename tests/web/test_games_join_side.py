@@ -90,7 +90,8 @@ def test_a_logged_in_joiner_plays_one_of_their_rosters_as_it_is_now(alice_client
     assert (side.origin, side.roster_id, side.player) == ("roster", mine.pk, "bob")
     assert side.document == mine.document
     stored = Game.objects.get(pk=game.pk)
-    assert stored.guest == bob and stored.name.endswith(" v Stone Hoof's raiders")
+    # the owner plays the same warband: the second is told apart (sides.told_apart)
+    assert stored.guest == bob and stored.name.endswith(" v Stone Hoof's raiders (2)")
     assert f"/games/{game.pk}/" in bob_client.get("/games/").content.decode()  # under My games
     assert (
         "You play <strong>Stone Hoof&#x27;s raiders" in bob_client.get(f"/games/{game.pk}/").content.decode()
@@ -257,7 +258,7 @@ def test_an_action_read_against_the_old_side_goes_round_again(game, bob):
     stale.refresh_from_db(fields=["events"])  # the log only: as a tap in flight had it
     stunned = Event(id=uuid.uuid4().hex, side=0, action="status", target=1, model=0, value="Stunned")
     played = operations.act(stale, stunned)  # model 0 is on both sides: valid either way
-    assert played.applied and played.state.sides[1].name == "Stone Hoof's raiders"
+    assert played.applied and played.state.sides[1].name == "Stone Hoof's raiders (2)"
     assert operations.state_of(Game.objects.get(pk=game.pk)).sides[1].models[0].status == "stunned"
 
 

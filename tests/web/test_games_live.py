@@ -399,3 +399,26 @@ def test_ending_a_beestwars_battle_names_the_winner_the_commanders_agree_on(tabl
     state = operations.state_of(game)
     assert state.finished and state.winner == 1
     assert "Winner: <strong>Bandits</strong>" in owner.get(f"/games/{game.pk}/result/").content.decode()
+
+
+def test_two_sides_with_the_same_name_are_told_apart(alice_client, alice):
+    """QA at the table: both players brought the book's example warband, so the table read
+    "Stone Hoof's raiders v Stone Hoof's raiders" and "Stone Hoof's raiders's commander
+    draws this card": nobody could tell whose turn it was. The second side is named
+    "<name> (2)", at the game's start and when a joiner brings their own warband."""
+    roster = create_roster(alice, example("beestwars-clovis-300"))
+    alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "mine", "mine": roster.pk})
+    game = Game.objects.filter(owner=alice).latest("pk")
+    names = [side.name for side in game.snapshot_model.sides]
+    assert names == ["Stone Hoof's raiders", "Stone Hoof's raiders (2)"]
+    assert game.name == "Stone Hoof's raiders v Stone Hoof's raiders (2)"
+    # a joiner who types a list named as the owner's side
+    game = start(alice_client, alice)
+    code = code_of(alice_client, game)
+    joined = Client().post(
+        f"/join/{code}/",
+        {"choice": "own", "opponent": "typed", "typed_name": "stone hoof's raiders", "typed": "Grok\nHook"},
+    )
+    assert joined.status_code == 302
+    names = [side.name for side in Game.objects.get(pk=game.pk).snapshot_model.sides]
+    assert names == ["Stone Hoof's raiders", "stone hoof's raiders (2)"]
