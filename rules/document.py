@@ -29,6 +29,7 @@ def _reject_constant(name: str) -> Any:
 def load_json(raw: str | bytes, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
     """Parse JSON text of at most ``max_bytes`` bytes.
 
+    A leading byte order mark (U+FEFF, as Windows Notepad saves UTF-8) is read past.
     Raises DocumentError at "$" for oversize input, bad encoding, malformed JSON
     (with line and column), NaN/Infinity, or nesting too deep to read.
     """
@@ -37,7 +38,7 @@ def load_json(raw: str | bytes, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
         raise DocumentError("$", f"the document is {size:,} bytes; the limit is {max_bytes:,}")
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text.removeprefix("\ufeff"), parse_constant=_reject_constant)
     except UnicodeDecodeError as exc:
         raise DocumentError("$", f"not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:

@@ -5,6 +5,7 @@ declared trackers (rules.play.core.Trackers): one piece of code for every game s
 from __future__ import annotations
 
 import itertools
+import re
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, SideIndex, 
 from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
+LONG_WORD = 10  # letters: a longer word in a model's name gets the row's first line to itself
 LOG_SHOWN = 12  # the latest actions on the table; the result page shows the whole log
 ROWS_KEPT = 2048  # model rows kept rendered in this process (a game has up to ~40)
 _ROWS: OrderedDict[str, Markup] = OrderedDict()
@@ -93,6 +95,7 @@ def _row(
     inline_status = m.max_wounds is None and not m.killed
     buttons: list[dict[str, Any]] = []
     groups: list[dict[str, Any]] = []
+    status_off: dict[str, Any] | None = None
     if not m.killed:
         for a in model_actions:
             spec = a["spec"]
@@ -106,6 +109,11 @@ def _row(
                     if i or not current:  # a ready model shows no Ready; a stunned one shows Stunned again
                         buttons.append(_button(f"status:{v}", v, f" {m.name}", title, current))
             elif a["values"]:
+                if spec.name == "status" and key_of(a["values"][0]) != m.status:
+                    # Out of the first (default) status in one tap: Iron & Honor's
+                    # Stunned is shaken off at the model's activation (p.43), so its
+                    # pill is a button setting it back, as a token's chip takes it off.
+                    status_off = _button(f"status:{a['values'][0]}", "", f" (set {m.name} {a['values'][0]})")
                 head = {"head": spec.label, "cite": a["cite"], "buttons": []}
                 head["buttons"] = [
                     _button(f"{spec.name}:{v}", v, f" ({spec.label}, {m.name})", title) for v in a["values"]
@@ -120,6 +128,10 @@ def _row(
         "status": status.name if status else m.status,
         "status_rule": _rule(rules, status),
         "status_class": key_of(m.status),
+        "status_off": status_off,
+        # A word too long to share its line with the row's buttons at 360 px (a 40-letter
+        # name): the name takes the row's first line, the buttons the next (play.css).
+        "long_word": max(map(len, re.findall(r"\w+", m.name)), default=0) > LONG_WORD,
         "tokens": [
             {
                 "t": t,

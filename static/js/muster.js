@@ -28,6 +28,7 @@
   var timers = new WeakMap(); // save form -> the typing pause's timer
   var served = new WeakMap(); // an edited field -> what the latest answer held for it
   var held = []; // fields put back after a refused (409) save: {el, theirs}; see "Two tabs"
+  var adding = null; // the press of "Add" that is on its way (sent, or waiting for saves)
 
   // A save form posts itself as the player edits it: the model's form and the warband's
   // options (both have hx-post and hx-trigger).
@@ -176,16 +177,32 @@
       waiting.set(elt, performance.now());
       return;
     }
+    // One press of "Add" adds one model ("How many" adds several): a second press while
+    // the first is on its way (a double tap) is dropped. htmx asks again for the same
+    // press when its turn in the queue comes.
+    if (elt.id === "add-model") {
+      if (adding && adding !== trigger) {
+        event.preventDefault();
+        return;
+      }
+      adding = trigger;
+    }
     var forms = pendingForms();
     if (!forms.length) return;
     event.preventDefault();
     afterSaves(forms, function () {
       if (document.body.contains(elt)) event.detail.issueRequest(true);
       else {
+        adding = null; // pressed again on the form that replaced it
         var again = counterpart(elt);
         if (again) again.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
       }
     });
+  });
+
+  // The add is answered, or a save before it was refused (the add is then not sent).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt.id === "add-model" || !event.detail.successful) adding = null;
   });
 
   // The element a morph put in place of ``elt`` (same id, or same request).

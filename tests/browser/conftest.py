@@ -49,18 +49,18 @@ def rules_loaded(transactional_db: Any) -> None:
 @pytest.fixture
 def phone(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
     """A fresh browser context at exactly 360x640 (the table's phone tests)."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=live_server.url)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from _fresh_page(browser, live_server, height=640)
 
 
 @pytest.fixture
 def page(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
-    """A fresh browser context (no cookies) with a phone-sized viewport."""
-    context = browser.new_context(viewport={"width": 360, "height": 780}, base_url=live_server.url)
+    """A fresh browser context (no cookies) with a phone-sized viewport, 360x780."""
+    yield from _fresh_page(browser, live_server, height=780)
+
+
+def _fresh_page(browser: Any, live_server: Any, height: int) -> Iterator[Any]:
+    """A page in a new context 360 px wide and ``height`` px tall; the context closes after."""
+    context = browser.new_context(viewport={"width": 360, "height": height}, base_url=live_server.url)
     context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
+    yield context.new_page()
     context.close()

@@ -133,3 +133,9 @@ def test_oversize_input_is_refused_before_parsing():
 def test_deep_nesting_is_refused():
     with pytest.raises(DocumentError):
         parse_document(load_json("[" * 100_000 + "]" * 100_000))
+
+
+@pytest.mark.parametrize("raw", ['\ufeff{"a": 1}', b'\xef\xbb\xbf{"a": 1}'], ids=["text", "bytes"])
+def test_a_byte_order_mark_before_the_json_is_read_past(raw):
+    # Windows Notepad saves UTF-8 with a byte order mark; the file is still the player's JSON.
+    assert load_json(raw) == {"a": 1}

@@ -1,5 +1,8 @@
 """PDF roster sheets: content, pages, fonts, metadata, the fetch lock-down and the cache."""
 
+import io
+
+import pdfplumber
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -13,6 +16,7 @@ from roster.sheet_cache import sheet_key
 from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from tests.ih import example
 from tests.web import pdf as pdfs
+from tests.web import sheet_layout
 
 pytestmark = pytest.mark.django_db
 
@@ -194,3 +198,24 @@ def test_letter_paper(alice_client, alice):
     r = create_roster(alice, example("iron-and-honor-ghrim-company"))
     pdf = alice_client.get(reverse("roster-sheet", args=[r.pk]) + "?paper=letter").content
     assert round(float(pdfs.read(pdf).pages[0].mediabox.width)) == 612
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_qr_code_and_its_caption_sit_above_the_heading_rule(paper):
+    # The caption wraps to two lines; its second line once sat under the rule below the title.
+    document = example("iron-and-honor-lantern-adventuring-co")
+    pdf = render(document, share_url="http://127.0.0.1:8000/s/tok/", paper=paper)
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[0]
+        rules = [
+            e["top"]
+            for e in page.edges
+            if e["orientation"] == "h"
+            and e["x1"] - e["x0"] > 0.8 * (page.width - 2 * 9 * sheet_layout.MM)
+            and e["top"] < page.height / 3
+        ]
+    rule = max(rules)  # the heading's bottom border (the sheet's first full-width line)
+    _, _, words = sheet_layout.pages(pdf)[0]
+    caption = [w for w in words if w.text in ("Scan", "for", "the", "shared", "roster") and w.top < rule + 30]
+    assert {w.text for w in caption} == {"Scan", "for", "the", "shared", "roster"}
+    assert all(w.bottom <= rule for w in caption), [(w.text, w.bottom, rule) for w in caption]

@@ -144,3 +144,13 @@ def test_a_system_without_an_editor_is_not_imported(alice, alice_client, monkeyp
     )
     assert response.status_code == 422
     assert "Muster cannot edit The Denizens of the Beestwars rosters yet" in response.content.decode()
+
+
+def test_a_file_saved_with_a_byte_order_mark_imports(alice, alice_client):
+    # A roster file edited in Windows Notepad starts with a UTF-8 byte order mark.
+    raw = b"\xef\xbb\xbf" + json.dumps(example("iron-and-honor-lantern-adventuring-co")).encode()
+    upload = SimpleUploadedFile("lantern.json", raw, content_type="application/json")
+    response = alice_client.post(reverse("roster-import"), {"file": upload})
+    imported = Roster.objects.get(owner=alice)
+    assert response["Location"] == reverse("roster-edit", args=[imported.pk])
+    assert imported.document == example("iron-and-honor-lantern-adventuring-co")
