@@ -190,22 +190,31 @@ def test_a_stale_tab_shows_the_refusal_in_view_and_applies_on_top(page, logged_i
 
 def test_a_name_pasted_over_the_limit_is_refused_at_the_field_not_cut(page, logged_in):
     """A 5,000-character paste is not cut to the field's 100 without a word: it comes back
-    at the field with the limit, the stored name stays as it was."""
+    at the field with the limit, the stored name stays as it was.
+
+    Each step waits for the answer the player waits for: the cleared name's save (sent
+    after the typing pause) is answered "required" before the paste, so that answer can
+    never land after it and be taken for the paste's."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(f"/rosters/{logged_in.pk}/models/6/")
     page.evaluate("text => navigator.clipboard.writeText(text)", "Frokn" * 1000)
-    page.fill("#m6-name", "")
+    change(page, page.fill, "#m6-name", "")
+    assert "required" in page.inner_text("#m6-name-error")
     page.focus("#m6-name")
-    page.keyboard.press("Control+V")
-    assert len(page.input_value("#m6-name")) == 5000  # the whole paste, as the player pasted it
-    page.wait_for_selector("#m6-name-error")
-    assert "at most 100 characters" in page.inner_text("#m6-name-error")
+    with page.expect_response(lambda r: r.url.endswith("/models/6/") and r.request.method == "POST"):
+        page.keyboard.press("Control+V")
+        assert len(page.input_value("#m6-name")) == 5000  # the whole paste, as the player pasted it
+    answered(page)
+    error = page.locator("#m6-name-error")
+    assert error.count() == 1, "the paste's save was not refused at the field"
+    assert "at most 100 characters" in error.inner_text()
     assert len(page.input_value("#m6-name")) == 5000
     settle(page)
     assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn"
     page.fill("#m6-name", "Frokn the Short")  # typing a fitting name saves again
     saved(page)
     assert Roster.objects.get(pk=logged_in.pk).document["models"][6]["name"] == "Frokn the Short"
+    assert page.locator("#m6-name-error").count() == 0
 
 
 @pytest.mark.parametrize("size", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}])
