@@ -104,10 +104,15 @@ def _row(
                 if m.wounds is not None:
                     buttons.append(_button(spec.name, spec.label, f" {m.name}", title))
             elif spec.name == "status" and inline_status:
-                for i, v in enumerate(a["values"]):
-                    current = key_of(v) == m.status
-                    if i or not current:  # a ready model shows no Ready; a stunned one shows Stunned again
-                        buttons.append(_button(f"status:{v}", v, f" {m.name}", title, current))
+                # The first (default) status comes last, and only off it: a ready model
+                # shows no Ready, a stunned one shows Stunned again (Stunned twice kills,
+                # Beestwars p.6). So Engaged, Stunned and Killed keep their places under
+                # the finger whatever the status; Ready first would push them along.
+                first, *others = a["values"]
+                for v in others:
+                    buttons.append(_button(f"status:{v}", v, f" {m.name}", title, key_of(v) == m.status))
+                if key_of(first) != m.status:
+                    buttons.append(_button(f"status:{first}", first, f" {m.name}", title))
             elif a["values"]:
                 if spec.name == "status" and key_of(a["values"][0]) != m.status:
                     # Out of the first (default) status in one tap: Iron & Honor's

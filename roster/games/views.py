@@ -251,9 +251,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         played = operations.undo(game, form.cleaned_data["event"] or None, seat.side)
     except Refused as exc:
-        return _answer(
-            request, operations.fresh(game), refused=f"Nothing undone: {exc.reason}.", status=409, seat=shown
-        )
+        return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
     return _answer(request, played.game, seat=shown)
 
 

@@ -204,17 +204,19 @@ def test_undo_made_offline_takes_back_the_tap_waiting_before_it(phone, django_us
 
 def test_a_pressed_button_is_morphed_like_the_rest_of_its_row(phone, django_user_model):
     """The button just pressed keeps the focus, but the answer's row is drawn as the server
-    drew it: after "Engaged" the row offers Ready first, never a second Engaged (a tap on
-    it would send the wrong status)."""
+    drew it: after "Engaged" the row offers Ready, last, so that Engaged, Stunned and
+    Killed stay where the finger is (a quick second tap lands on what it aimed at)."""
     page = phone
     start(page, django_user_model, "beestwars")
-    tap(page, "Engaged Bandit")
     row = "#m-1-1 .play-buttons button"
+    before = page.locator(row).evaluate_all("bs => bs.map(b => b.value)")
+    tap(page, "Engaged Bandit")
     live = page.locator(row).evaluate_all("bs => bs.map(b => b.value + ' ' + b.textContent)")
     assert page.evaluate("() => document.activeElement.value") == "status:Engaged"
     page.reload()
     assert page.locator(row).evaluate_all("bs => bs.map(b => b.value + ' ' + b.textContent)") == live
-    assert live[0].startswith("status:Ready")
+    assert [b.split(" ")[0] for b in live[: len(before)]] == before
+    assert live[-1].startswith("status:Ready")
 
 
 def test_undo_from_the_log_leaves_every_line_as_the_server_draws_it(phone, django_user_model):
