@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-suite check lint bench system-deps
+.PHONY: run test test-suite test-engine check lint bench system-deps
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,20 +43,29 @@ test: $(STAMP) lint test-suite
 
 # pytest-xdist workers: one per core by default; WORKERS=0 runs in one process.
 WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest
 
-# The tests alone (CI runs them a second time with DATABASE_URL pointing at PostgreSQL):
-# everything but the browser tests spread over the cores, then the live load run alone
-# (50 games on gunicorn take both cores), then the browser tests in one process (one
-# Chromium and one live server, not one per core).
+# The tiers (docs/testing.md): `make check` about a minute, `make test` under 10, `.ci/run`
+# under 20 on a 2-core machine.
+# Everything but the live load run, spread over the cores (each worker its own test
+# database, live server and Chromium; the browser tests last), then the live load run alone
+# (50 games on gunicorn take both cores).
 test-suite: $(STAMP)
 	@bash scripts/system-deps.sh --browser
-	$(BIN)/python -m pytest -n $(WORKERS) -m "not browser and not live"
-	$(BIN)/python -m pytest -m live
-	$(BIN)/python -m pytest -m browser
+	$(PYTEST) -n $(WORKERS) -m "not live"
+	$(PYTEST) -m live
 
-# The inner loop, a few minutes: lint, types and the tests that are neither browser nor slow.
+# What .ci/run runs again on PostgreSQL: the tests that reach the database engine (marked
+# `engine` by tests/conftest.py: the web tests, the rules data, the load runs), not the
+# browser's clicks nor the live run a second time.
+test-engine: $(STAMP)
+	$(PYTEST) -n $(WORKERS) -m "engine and not browser and not live"
+
+# The inner loop: lint, types and the tests that are neither browser nor slow, on a test
+# database kept between runs (--reuse-db; --create-db starts afresh) and a few examples
+# per hypothesis law.
 check: $(STAMP) lint
-	$(BIN)/python -m pytest -n $(WORKERS) -q -m "not browser and not slow"
+	$(PYTEST) -n $(WORKERS) -q --reuse-db --hypothesis-profile=check -m "not browser and not slow and not live"
 
 bench: $(STAMP) system-deps
 	$(BIN)/python -m bench.run

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import load
+from bench.live import GAMES as live_games
 from bench.live import live_row
 from bench.play import play_rows
 from bench.server import ROOT, Server, serve
@@ -285,14 +286,55 @@ def tap_rows(server: Server, taps: int = 30) -> list[Row]:
     ]
 
 
+def not_measured(measure: str, why: str) -> Row:
+    """The row of a measurement that could not be made: it says why, and meets nothing."""
+    return {
+        "measure": measure,
+        "value": None,
+        "unit": "",
+        "detail": f"not measured: {why}",
+        "budget": "",
+        "met": None,
+    }
+
+
+def measured(measures: list[str], produce: Callable[[], list[Row]]) -> list[Row]:
+    """The rows ``produce`` returns; if it raises, one "not measured: <why>" row for each of
+    ``measures`` (the rows it would have given), and the run goes on."""
+    try:
+        return produce()
+    except Exception as exc:  # any failure of one measurement must not lose the others
+        print(f"not measured: {', '.join(measures)}: {why(exc)}", flush=True)
+        return [not_measured(measure, why(exc)) for measure in measures]
+
+
+def why(exc: BaseException) -> str:
+    """An exception in one line: its type and the first line of its message."""
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+
+
 def print_table(rows: list[Row]) -> None:
+    """The rows as a table; a row not measured shows "-" and says why in its detail."""
     width = max(len(r["measure"]) for r in rows)
     print(f"\n{'measure'.ljust(width)}  {'value':>10}  {'unit':<10}  {'budget':<14}  met  detail")
     for r in rows:
+        value = "-" if r["value"] is None else r["value"]
+        met = {True: "yes", False: "NO ", None: "-  "}[r["met"]]
         print(
-            f"{r['measure'].ljust(width)}  {r['value']:>10}  {r['unit']:<10}  {r['budget']:<14}  "
-            f"{'yes' if r['met'] else 'NO ':<3}  {r['detail']}"
+            f"{r['measure'].ljust(width)}  {value:>10}  {r['unit']:<10}  {r['budget']:<14}  "
+            f"{met:<3}  {r['detail']}"
         )
+
+
+def write_report(rows: list[Row], seconds: float, out: Path = ROOT / "bench" / "results") -> Path:
+    """The table printed and written to ``out``/<time>.json; returns the file."""
+    print_table(rows)
+    out.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    path = out / f"{stamp}.json"
+    path.write_text(json.dumps({"when": stamp, "seconds": round(seconds), "rows": rows}, indent=2))
+    print(f"\nwritten to {path} in {seconds:.0f} s")
+    return path
 
 
 def setup_django(workdir: str) -> None:
@@ -308,47 +350,92 @@ def setup_django(workdir: str) -> None:
     call_command("load_rules", verbosity=0)
 
 
+EVALUATE = [f"evaluate() 9 models, {system_id}" for system_id in NINE_MODEL_ROSTERS]
+PLAY = [
+    "play: one action's round trip (SQLite)",
+    "play: table fragment after a change (a watcher's poll)",
+    "play: tap to updated screen (Chromium, 360 px)",
+]
+SHEETS = [
+    "PDF sheet, 9 models, cold",
+    "edit -> its sheet ready (background)",
+    "PDF sheet, prepared, download",
+]
+TAP = "tap to redraw, stepper (Chromium 360x640)"
+MEMORY = "peak RSS after 50 sheets"
+
+
+def one_server_rows(label: str, url: str | None) -> list[Row]:
+    """The rows measured on one gunicorn worker: HTTP, and on SQLite play, sheets, taps and
+    memory, each measured on its own; if the server fails, the rows not yet measured."""
+    measures = [
+        f"htmx edit round trip ({label})",
+        *(f"shared page, {n} ({label})" for n in ("1 client", "8 clients")),
+    ]
+    planned: list[tuple[list[str], Callable[[Server], list[Row]]]] = [
+        (measures, partial(http_rows, database=label))
+    ]
+    if label == "SQLite":
+        planned += [
+            (PLAY, play_rows),
+            (SHEETS, sheet_rows),
+            ([TAP], tap_rows),
+            ([MEMORY], lambda s: [memory_row(s)]),
+        ]
+    rows: list[Row] = []
+    try:
+        with serve(workers=1, rosters=10, database_url=url) as server:
+            for names, produce in planned:
+                rows += measured(names, partial(produce, server))
+    except Exception as exc:  # the server did not start, or failed on its way out
+        done = {row["measure"] for row in rows}
+        rows += [not_measured(name, why(exc)) for names, _ in planned for name in names if name not in done]
+    return rows
+
+
+def live_rows(label: str, url: str | None, app_servers: int = 1) -> list[Row]:
+    """Two phones, one game (issue 20), on 2 workers of one app server, or on
+    ``app_servers`` servers of one worker each (a load balancer without sticky sessions)."""
+    live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "1000"}
+    workers = 2 if app_servers == 1 else 1
+    servers = f", {app_servers} app servers" if app_servers > 1 else ""
+    players = f"{live_games} games, 2 players + 2 watchers each{servers}"
+    measure = f"two phones: tap -> seen on the others ({players}) ({label})"
+
+    def run() -> list[Row]:
+        with serve(
+            workers=workers, rosters=10, database_url=url, settings=live, app_servers=app_servers
+        ) as s:
+            row = live_row(s)
+        row["measure"] += f" ({label})"
+        return [row]
+
+    return measured([measure], run)
+
+
 def main() -> None:
-    """Run every measurement and write bench/results/<time>.json."""
+    """Run every measurement and write bench/results/<time>.json. A measurement that fails
+    gives its rows as "not measured: <why>"; the others still run, print and are saved."""
     started = time.monotonic()
     database_url = os.environ.get("DATABASE_URL")
     workdir = tempfile.mkdtemp(prefix="muster-bench-local-")
-    setup_django(workdir)
-    rows = evaluate_rows()
-    databases: list[tuple[str, str | None]] = [("SQLite", None)]
-    if database_url:
-        databases.append(("PostgreSQL", database_url))
-    for label, url in databases:
-        with serve(workers=1, rosters=10, database_url=url) as server:
-            rows += http_rows(server, label)
-            if label == "SQLite":
-                rows += play_rows(server)
-                rows += sheet_rows(server)
-                rows += tap_rows(server)
-                rows.append(memory_row(server))
-    # Two phones, one game (issue 20): 2 workers, as a small deployment would run.
-    live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "1000"}
-    for label, url in databases:
-        with serve(workers=2, rosters=10, database_url=url, settings=live) as server:
-            row = live_row(server)
-            row["measure"] += f" ({label})"
-            rows.append(row)
-    # The same on two app servers of one worker each (the same two cores), every request
-    # sent to either at random: a load balancer without sticky sessions (README, Deploying).
-    label, url = databases[-1]
-    with serve(workers=1, rosters=10, database_url=url, settings=live, app_servers=2) as server:
-        row = live_row(server)
-        row["measure"] += f" ({label})"
-        rows.append(row)
-    print_table(rows)
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    (out / f"{stamp}.json").write_text(
-        json.dumps({"when": stamp, "seconds": round(time.monotonic() - started), "rows": rows}, indent=2)
-    )
-    print(f"\nwritten to bench/results/{stamp}.json in {time.monotonic() - started:.0f} s")
-    shutil.rmtree(workdir, ignore_errors=True)
+    rows: list[Row] = []
+    try:
+        setup_django(workdir)
+        rows += measured(EVALUATE, evaluate_rows)
+        databases: list[tuple[str, str | None]] = [("SQLite", None)]
+        if database_url:
+            databases.append(("PostgreSQL", database_url))
+        for label, url in databases:
+            rows += one_server_rows(label, url)
+        for label, url in databases:
+            rows += live_rows(label, url)
+        label, url = databases[-1]
+        rows += live_rows(label, url, app_servers=2)
+    finally:
+        if rows:
+            write_report(rows, time.monotonic() - started)
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

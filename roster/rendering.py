@@ -7,9 +7,10 @@ and the child's memory is returned when it exits.
 
 - ``MUSTER_RENDER_SECONDS`` (20) bounds the CPU time of the child itself (RLIMIT_CPU):
   a sheet is stopped as too slow only for its own work, never because other sheets or
-  requests kept the machine busy, nor for time spent waiting in the queue. The wall
-  clock is a backstop only (:func:`wall_seconds`): past it the child is killed
-  and the render counts as failed, not as too slow.
+  requests kept the machine busy, nor for time spent waiting in the queue. No limit is
+  on the clock: a child that has used no CPU at all for ``STALL_SECONDS`` is hung (a
+  busy machine still gives a running child some CPU every second) and is killed; the
+  render counts as failed, not as too slow.
 - ``MUSTER_RENDER_MEMORY_MB`` (1024) bounds the child's data memory (RLIMIT_DATA): a
   sheet past it is stopped as too big.
 - Children run at nice 10, and cannot outlive a killed worker by more than their CPU
@@ -22,10 +23,12 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 import time
 from multiprocessing import forkserver
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -37,16 +40,23 @@ logger = logging.getLogger("muster.sheets")
 
 _context = multiprocessing.get_context("forkserver")
 _start_lock = threading.Lock()
-# The wall-clock backstop, in multiples of MUSTER_RENDER_SECONDS, plus a margin for a
-# machine busy with other work.
-WALL_FACTOR = 4
-WALL_MARGIN = 30
+# A child whose CPU time has not grown for this many seconds is hung, not slow (issue #27:
+# a clock limit of 110 s turned a render on a busy machine into a refused sheet).
+STALL_SECONDS = 60.0
+# How often the parent looks at the child's CPU time while it waits for the sheet.
+LOOK_SECONDS = 1.0
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def wall_seconds() -> float:
-    """How long a render may take on the clock before it is killed as failed (not as too
-    slow): WALL_FACTOR times MUSTER_RENDER_SECONDS plus WALL_MARGIN seconds."""
-    return float(settings.MUSTER_RENDER_SECONDS) * WALL_FACTOR + WALL_MARGIN
+def cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user + system) process ``pid`` has used so far, from /proc (Linux);
+    None where it cannot be read (gone, or no /proc)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) "; utime and stime are 14, 15
+    return (int(fields[11]) + int(fields[12])) / _TICKS
 
 
 class SheetNotRendered(Exception):
@@ -74,7 +84,7 @@ class SheetTooBig(SheetNotRendered):
 
 
 class RenderFailed(SheetNotRendered):
-    """The child died, ran past the wall-clock backstop, or WeasyPrint raised (logged
+    """The child died, hung (no CPU used for STALL_SECONDS), or WeasyPrint raised (logged
     with the cause)."""
 
 
@@ -105,8 +115,8 @@ def render_bounded(html: str, label: str = "sheet") -> Rendered:
 
     ``label`` names the sheet in log lines ("roster 12"). Logs one line per render
     when fonts lack glyphs or WeasyPrint warned. Raises SheetTooSlow or SheetTooBig
-    (child stopped at a limit: the roster's own cost) or RenderFailed (child died, the
-    wall-clock backstop passed, or WeasyPrint raised).
+    (child stopped at a limit: the roster's own cost) or RenderFailed (child died, hung,
+    or WeasyPrint raised).
     """
     limit = float(settings.MUSTER_RENDER_SECONDS)
     started = time.monotonic()
@@ -126,17 +136,16 @@ def _run_child(html: str, limit: float, label: str) -> Rendered:
     )
     child.start()
     sender.close()
-    wall = wall_seconds()
     try:
         status: str
         payload: Any = None
-        if receiver.poll(wall):
+        if wait_unless_hung(receiver, child.pid):
             try:
                 status, payload = receiver.recv()
             except (EOFError, OSError):
                 status = "died"
         else:
-            status = "wall"
+            status = "hung"
     finally:
         receiver.close()
         if child.is_alive():
@@ -158,13 +167,30 @@ def _run_child(html: str, limit: float, label: str) -> Rendered:
             "This sheet needs more memory to print than Muster gives one sheet, so printing was "
             "stopped. Shorter names and labels or fewer models will print; nothing in the roster changed."
         )
-    if status == "wall":
-        logger.warning("%s: rendering stopped after %.0f s on the clock (machine busy)", label, wall)
+    if status == "hung":
+        logger.error("%s: rendering stopped: the renderer used no CPU for %.0f s", label, STALL_SECONDS)
     elif status == "died":
         logger.error("%s: rendering failed: the renderer exited with code %s", label, child.exitcode)
     else:
         logger.error("%s: rendering failed: %s", label, payload)
     raise RenderFailed("The sheet could not be printed. The roster is safe; try again in a minute.")
+
+
+def wait_unless_hung(receiver: Any, pid: int | None) -> bool:
+    """Wait for the child's answer (or its end) on ``receiver``: True when there is one to
+    read, False when the child used no CPU for STALL_SECONDS (hung). However busy the
+    machine, a child that is working is never given up on."""
+    used = cpu_seconds(pid) if pid else None
+    idle = 0.0
+    while not receiver.poll(LOOK_SECONDS):
+        now = cpu_seconds(pid) if pid else None
+        if now is None or used is None or now > used:  # working (or not measurable): wait on
+            used, idle = now, 0.0
+            continue
+        idle += LOOK_SECONDS
+        if idle >= STALL_SECONDS:
+            return False
+    return True
 
 
 def log_warnings(rendered: Rendered, label: str, seconds: float) -> None:

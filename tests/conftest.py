@@ -1,18 +1,56 @@
-"""Shared fixtures: the rules data is loaded once into the test database."""
+"""Shared fixtures: the rules data is loaded once into the test database and kept across
+transactional tests (tests/rules_data.py); the hypothesis profiles (docs/testing.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
+
+from tests import rules_data
+
+# `make test` runs each law with the number of examples its test asks for (at most this
+# ceiling); `make check` passes --hypothesis-profile=check: a few examples each, a smoke run.
+hypothesis_settings.register_profile("full", max_examples=1000)
+hypothesis_settings.register_profile("check", max_examples=10)
+hypothesis_settings.load_profile("full")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_keeps_rules_data() -> Iterator[None]:
+    """The flush that ends a transactional test leaves the rules data tables alone."""
+    from django.core.management.commands import flush
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(flush, "sql_flush", rules_data.sql_flush_keeping_rules_data)
+        yield
 
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
-    """Create the test database as usual, then load every system's rules data once."""
+    """Create the test database as usual (or reuse it: --reuse-db), then load every
+    system's rules data once (nothing is written when it is already there)."""
     with django_db_blocker.unblock():
-        call_command("load_rules", verbosity=0)
+        rules_data.load_rules_data()
+
+
+@pytest.fixture(autouse=True)
+def _rules_data_as_loaded(request: Any) -> Iterator[None]:
+    """After a transactional test: the rules data back as loaded if the test changed it,
+    and kept by the flush that follows (tests/rules_data.py)."""
+    if not uses_database(request):
+        yield
+        return
+    request.getfixturevalue("_django_db_helper")  # set up first, so its flush comes after this
+    from django.db import connection
+
+    transactional = not connection.in_atomic_block  # a TestCase's test runs in a transaction
+    yield
+    if transactional:
+        rules_data.ensure_rules_data()
+        rules_data.keep_rules_data_at_next_flush()
 
 
 @pytest.fixture(autouse=True)
@@ -47,31 +85,38 @@ def _one_rate_window(monkeypatch: Any) -> None:
 
 # Folders whose every test carries a marker, so a new file cannot forget it.
 FOLDER_MARKERS = {"browser": "browser", "load": "slow", "bench": "slow"}
+# Folders whose tests reach the database engine through servers they start (bench.server).
+ENGINE_FOLDERS = {"load"}
+DB_FIXTURES = ("db", "transactional_db", "django_db_reset_sequences", "live_server", "rules_loaded_db")
+
+
+def uses_database(item_or_request: Any) -> bool:
+    """The test reaches the test database (a django_db marker or a database fixture)."""
+    node = getattr(item_or_request, "node", item_or_request)
+    return node.get_closest_marker("django_db") is not None or any(
+        name in item_or_request.fixturenames for name in DB_FIXTURES
+    )
 
 
 def pytest_collection_modifyitems(items: list[Any]) -> None:
     """Mark the tests of tests/browser ``browser`` and those of tests/load and tests/bench
-    ``slow`` (``make check`` leaves both out), then run the browser tests last: their live
-    server empties the tables when done, and the other tests rely on the rules data loaded
-    once per session. Under pytest-xdist each worker runs its share in this order too."""
+    ``slow`` (``make check`` leaves both out); mark ``engine`` every test that reaches the
+    database engine (the PostgreSQL pass of .ci/run runs those); run the browser tests
+    last, so a worker of pytest-xdist starts its Chromium once the quick tests are done."""
     for item in items:
         folder = item.path.parent.name
         if item.path.parent.parent.name == "tests" and folder in FOLDER_MARKERS:
             item.add_marker(FOLDER_MARKERS[folder])
+        if uses_database(item) or folder in ENGINE_FOLDERS:
+            item.add_marker("engine")
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
-
-
-DB_FIXTURES = ("db", "transactional_db", "django_db_reset_sequences", "live_server", "rules_loaded_db")
 
 
 @pytest.fixture(autouse=True)
 def _empty_cache(request: Any) -> None:
     """Each test that reaches the database starts with no cached sheets and no rate-limit
     counts (the default caches are tables in the test database)."""
-    uses_db = request.node.get_closest_marker("django_db") is not None or any(
-        name in request.fixturenames for name in DB_FIXTURES
-    )
-    if not uses_db:
+    if not uses_database(request):
         return
     request.getfixturevalue("_django_db_helper")
     from django.core.cache import caches
@@ -82,5 +127,6 @@ def _empty_cache(request: Any) -> None:
 
 @pytest.fixture
 def rules_loaded_db(transactional_db: Any) -> None:
-    """Transactional tests start from empty tables: load the rules data first."""
-    call_command("load_rules", verbosity=0)
+    """A transactional test with the rules data loaded (as every test has it: the name
+    says what the test relies on)."""
+    rules_data.ensure_rules_data()

@@ -28,7 +28,7 @@ from django_tasks import task
 from roster.evaluation import Evaluation, evaluate_roster
 from roster.models import Roster
 from roster.printing.models import SheetJob
-from roster.rendering import SheetNotRendered, render_bounded, wall_seconds
+from roster.rendering import SheetNotRendered, render_bounded
 from roster.sheet_cache import get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
 from roster.sheets import SheetInfo, sheet_html
 from rules.document import dump_document
@@ -123,11 +123,14 @@ def _settled(key: str) -> SheetState | None:
     return None
 
 
+# A job marked running for this long on the clock is taken to have lost its worker (stopped
+# or killed mid-render) and is queued again. Only a re-queue hangs on the clock: at worst a
+# sheet slow on a very busy machine is rendered twice, never refused.
+LOST_WORKER_SECONDS = 600
+
+
 def _stale_before() -> datetime:
-    # A job rendering for longer than the wall-clock backstop allows lost its worker
-    # (stopped or killed mid-render): it is queued again.
-    seconds = wall_seconds() + 30
-    return timezone.now() - timedelta(seconds=seconds)
+    return timezone.now() - timedelta(seconds=LOST_WORKER_SECONDS)
 
 
 def _live_job(key: str) -> SheetJob | None:

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.management import call_command
+
+from tests.rules_data import ensure_rules_data
 
 CHROMIUM = os.environ.get("MUSTER_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -42,8 +43,9 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def rules_loaded(transactional_db: Any) -> None:
-    """Transactional tests start from empty tables: load the rules data first."""
-    call_command("load_rules", verbosity=0)
+    """A transactional test with the rules data loaded (kept across transactional tests:
+    tests/rules_data.py)."""
+    ensure_rules_data()
 
 
 @pytest.fixture

@@ -47,47 +47,35 @@ class Control:
 
 
 OPEN = "{i}"  # the open model's index, filled in per system
-MODEL_CONTROLS = {
-    "iron-and-honor": [
-        Control("add a trait", f"#m{OPEN}-pick-traits"),
-        Control("done", f"#m{OPEN}-picker a.picker-done", query="?pick=traits"),
-        Control("another row", "#row-5"),
-        Control("back", "#model-pane .back a"),
-        Control("title", ".roster-title a"),
-        Control("undo", "#undo-button", where="undone"),
-        Control("redo", "#redo-button"),
-        Control("history", "#toolbar a[href$='/history/']", navigates="/history/"),
-        Control("duplicate", ".card-actions button[hx-post$='/duplicate/']", where="copy"),
-        Control("move up", ".card-actions button[value=up]", where="up"),
-        Control("remove", ".card-actions button.danger", where="gone"),
-    ],
-    "brutality": [
-        Control("add a model trait", f"#m{OPEN}-pick-traits"),
-        Control("add a power", f"#m{OPEN}-pick-powers"),
-        Control("done traits", f"#m{OPEN}-picker a.picker-done", query="?pick=traits"),
-        Control("done powers", f"#m{OPEN}-picker a.picker-done", query="?pick=powers"),
-        Control("another row", "#row-0"),
-        Control("back", "#model-pane .back a"),
-        Control("undo", "#undo-button", where="undone"),
-        Control("history", "#toolbar a[href$='/history/']", navigates="/history/"),
-        Control("duplicate", ".card-actions button[hx-post$='/duplicate/']", where="copy"),
-        Control("move up", ".card-actions button[value=up]", where="up"),
-        Control("remove", ".card-actions button.danger", where="gone"),
-    ],
-    "beestwars": [
-        Control("another row", "#row-0"),
-        Control("back", "#model-pane .back a"),
-        Control("undo", "#undo-button", where="undone"),
-        Control("history", "#toolbar a[href$='/history/']", navigates="/history/"),
-        Control("move down", ".card-actions button[value=down]", where="down"),
-        Control("remove", ".card-actions button.danger", where="gone"),
-    ],
-}
+# The mechanism (a field's pending save goes before any request a control makes) is the
+# editor's, the same in every system: each kind of control is pressed once, in Iron &
+# Honor (the most controls), its gap alternating between 0 and 150 ms; each other system
+# has one smoke case of a control only it offers. Before issue #27 every control ran in
+# every system at both gaps (72 cases); these cover the same behaviours:
+# - a picker's link (Add a trait / Model Trait / Power), and its Done link;
+# - another model's row, Back (a phone's model sheet), the title link, History (a page);
+# - Undo (takes back exactly the typing), Redo;
+# - Duplicate (the copy carries the typing), Move up, Move down, Remove (the revision
+#   before the removal holds it).
+MODEL_CONTROLS = [
+    ("iron-and-honor", Control("add a trait", f"#m{OPEN}-pick-traits"), 0),
+    ("iron-and-honor", Control("done", f"#m{OPEN}-picker a.picker-done", query="?pick=traits"), 150),
+    ("iron-and-honor", Control("another row", "#row-5"), 0),
+    ("iron-and-honor", Control("back", "#model-pane .back a"), 150),
+    ("iron-and-honor", Control("title", ".roster-title a"), 0),
+    ("iron-and-honor", Control("undo", "#undo-button", where="undone"), 150),
+    ("iron-and-honor", Control("redo", "#redo-button"), 0),
+    ("iron-and-honor", Control("history", "#toolbar a[href$='/history/']", navigates="/history/"), 150),
+    ("iron-and-honor", Control("duplicate", ".card-actions button[hx-post$='/duplicate/']", where="copy"), 0),
+    ("iron-and-honor", Control("move up", ".card-actions button[value=up]", where="up"), 150),
+    ("iron-and-honor", Control("remove", ".card-actions button.danger", where="gone"), 0),
+    # Smoke cases: a control the other systems have and Iron & Honor lays out differently.
+    ("brutality", Control("add a power", f"#m{OPEN}-pick-powers"), 150),
+    ("beestwars", Control("move down", ".card-actions button[value=down]", where="down"), 0),
+]
 CASES = [
     pytest.param(system, control, gap, id=f"{system}-{control.name.replace(' ', '-')}-{gap}ms")
-    for system, controls in MODEL_CONTROLS.items()
-    for control in controls
-    for gap in (0, 150)
+    for system, control, gap in MODEL_CONTROLS
 ]
 
 
@@ -145,19 +133,21 @@ def test_typed_then_pressed_at_once_is_saved_first(page, django_user_model, syst
     assert page.input_value(f"#m{at}-name") == typed  # after a reload
 
 
+# The warband's name before each kind of control of the overview, once each, the systems
+# and gaps alternating (before issue #27: every control in two systems at both gaps, 16).
 WARBAND_CONTROLS = [
-    ("create a share link", "#share form[action$='/share/'] button"),
-    ("history", "#toolbar a[href$='/history/']"),
-    ("a row", "#row-2"),
-    ("add a model", "#add-model button[type=submit]:not([disabled])"),
+    ("iron-and-honor", "create a share link", "#share form[action$='/share/'] button", 0),
+    ("beestwars", "history", "#toolbar a[href$='/history/']", 150),
+    ("iron-and-honor", "a row", "#row-2", 150),
+    ("beestwars", "add a model", "#add-model button[type=submit]:not([disabled])", 0),
 ]
 
 
-@pytest.mark.parametrize("gap", [0, 150])
 @pytest.mark.parametrize(
-    ("label", "selector"), WARBAND_CONTROLS, ids=[c[0].replace(" ", "-") for c in WARBAND_CONTROLS]
+    ("system", "label", "selector", "gap"),
+    WARBAND_CONTROLS,
+    ids=[f"{c[0]}-{c[1].replace(' ', '-')}-{c[3]}ms" for c in WARBAND_CONTROLS],
 )
-@pytest.mark.parametrize("system", ["iron-and-honor", "beestwars"])
 def test_a_warband_name_typed_then_a_control_pressed_is_saved_first(
     page, django_user_model, system, label, selector, gap
 ):

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from bench.worst import WORST
+from roster import rendering
 from roster.models import ShareLink
 from roster.operations import create_roster
 from tests.ih import example
@@ -69,3 +70,62 @@ def test_missing_glyphs_make_one_log_line_per_sheet(alice, anon_client, caplog):
     assert lines[0].startswith(
         f"roster {roster.pk}: {count} characters have no glyph in the sheet fonts (U+2A700 "
     )
+
+
+def _sleeps(sender):
+    sender.close()
+    import time
+
+    time.sleep(60)  # hung: waits for something that never comes, using no CPU
+
+
+def _works_then_answers(sender, seconds):
+    import time
+
+    used = time.process_time()
+    while time.process_time() - used < seconds:  # CPU seconds, however busy the machine
+        pass
+    sender.send("done")
+
+
+def test_a_renderer_that_uses_no_cpu_is_given_up_as_hung(monkeypatch):
+    """No limit on the clock (issue #27): a child is stopped only when its CPU time stands
+    still for STALL_SECONDS (here 1 s)."""
+    monkeypatch.setattr(rendering, "STALL_SECONDS", 1.0)
+    monkeypatch.setattr(rendering, "LOOK_SECONDS", 0.1)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_sleeps, args=(sender,), daemon=True)
+    child.start()
+    try:
+        assert rendering.wait_unless_hung(receiver, child.pid) is False
+    finally:
+        child.kill()
+        child.join()
+
+
+def test_a_renderer_that_works_longer_than_the_stall_limit_is_waited_for(monkeypatch):
+    """A child busy for 3 CPU seconds, well past a 1 s stall limit, is waited for: only
+    CPU time that stands still counts, never how long the machine took to give it."""
+    monkeypatch.setattr(rendering, "STALL_SECONDS", 1.0)
+    monkeypatch.setattr(rendering, "LOOK_SECONDS", 0.1)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_works_then_answers, args=(sender, 3.0), daemon=True)
+    child.start()
+    try:
+        assert rendering.wait_unless_hung(receiver, child.pid) is True
+        assert receiver.recv() == "done"
+    finally:
+        child.join()
+
+
+def test_cpu_seconds_reads_a_process_own_time():
+    import os
+    import time
+
+    used = time.process_time()
+    while time.process_time() - used < 0.3:
+        pass
+    assert rendering.cpu_seconds(os.getpid()) >= 0.3
+    assert rendering.cpu_seconds(2**22 + 12345) is None  # no such process

@@ -19,6 +19,7 @@ from roster.models import Roster, ShareLink
 from roster.operations import create_roster
 from roster.printing import queue
 from roster.printing.models import SheetJob
+from roster.printing.queue import LOST_WORKER_SECONDS
 from roster.rendering import RenderFailed
 from roster.sheet_cache import get_sheet, refused_sheet
 from roster.sheets import SheetInfo
@@ -169,7 +170,7 @@ def test_a_passing_failure_is_not_remembered_as_a_refusal(roster, alice_client, 
 def test_a_job_that_lost_its_worker_is_queued_again(roster, alice_client, settings):
     url = reverse("roster-sheet", args=[roster.pk])
     assert alice_client.get(url).status_code == 202
-    started = timezone.now() - timedelta(seconds=settings.MUSTER_RENDER_SECONDS * 10)
+    started = timezone.now() - timedelta(seconds=LOST_WORKER_SECONDS + 1)
     SheetJob.objects.update(status=SheetJob.RUNNING, started=started)  # its worker was killed
     assert alice_client.get(url).status_code == 202
     assert SheetJob.objects.get().status == SheetJob.QUEUED

@@ -1,32 +1,28 @@
-"""Snapshots of the table's HTML (templates/games/): every answer a player, the other
-phone and a watcher get while a game of each system is played.
+"""Snapshots of the table's parts (templates/games/; syrupy:
+tests/web/__snapshots__/test_table_snapshots.ambr): what a player, the other phone and a
+watcher get while a game of each system is played.
 
-For each system's example roster against a typed opponent: the fragment at the start
-(rule problems shown), each action's answer (the htmx fragment, refusals with their
-reason), undo, then the other side taken and a watcher: the fragment and the whole page
-as the owner, the other side and the watcher see it, and the Beestwars card held back
-from all but its drawer. Random draws come from a seeded source.
+For each system's example roster against a typed opponent: the start, each action's
+answer (refusals with their reason), undo, then the other side taken and a watcher. Of
+each answer only the parts the action concerns are kept, one block or button a line: the
+table's head (turn, public information, notices and refusals), the row of the model
+acted on, the head of the side acted for, the action bar for a game action; and for each
+seat its head and action bar (the Beestwars card held back from all but its drawer).
+Random draws come from a seeded source. What differs from run to run is replaced by a
+placeholder: the CSRF token, the ETag's signature, the fresh event id of each form (the
+only part of a fragment made per response, see docs/play.md "Speed"), the game's id, the
+join code and its QR code.
 
-Compared with ``tests/snapshots/table/<system>.txt`` after collapsing every run of
-whitespace to one space (as the editor's snapshots are), with a line break before each
-tag that opens a block or a button; the first answer is kept whole, each later one as
-its difference from the one before (what an action changed, and a file a tenth of the
-size). What differs from run to run is
-replaced by a placeholder: the CSRF token, the ETag's signature, the fresh event id of each form (the only
-part of a fragment made per response, see docs/play.md "Speed"), the game's id, the
-join code and its QR code. After a deliberate change of the HTML, write them again with
-``MUSTER_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/web/test_table_snapshots.py``
-and read the diff.
+A snapshot missing or different fails. After a deliberate change of the HTML, write them
+again with ``.venv/bin/python -m pytest tests/web/test_table_snapshots.py --snapshot-update``
+and read the diff (docs/testing.md).
 """
 
 from __future__ import annotations
 
 import difflib
-import os
 import random
 import re
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,9 +32,8 @@ from roster.games import operations
 from roster.games.models import Game
 from roster.operations import create_roster
 from tests.ih import example
+from tests.snapshot_html import lines, part
 
-ROOT = Path(__file__).resolve().parents[2]
-SNAPSHOTS = ROOT / "tests" / "snapshots" / "table"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 EXAMPLES = {
     "iron-and-honor": "iron-and-honor-northmen-raiding-party",
@@ -108,52 +103,60 @@ def normalise(html: str) -> str:
     return re.sub(r'class="play-code">[A-Z0-9]{5}<', 'class="play-code">CODE<', html)
 
 
-def lines(html: str) -> list[str]:
-    """Whitespace runs collapsed (the templates' layout is not what a player meets), one
-    line per block or button."""
-    text = re.sub(r"\s+", " ", html).strip()
-    return re.sub(r" ?(<(?:li|form|section|details|div|p|button|h[12]|ol|ul|dl)[ >])", r"\n\1", text).split(
-        "\n"
-    )
-
-
-def as_diffs(parts: list[tuple[str, str]]) -> str:
-    """The labelled answers: the first whole, each later one as a diff from the one before."""
-    out: list[str] = []
-    before: list[str] = []
-    for n, (label, html) in enumerate(parts):
-        now = lines(html)
-        out.append(f"=== {label}")
-        if n == 0:
-            out += now
-        else:
-            out += [d for d in difflib.unified_diff(before, now, lineterm="", n=1)][2:]
-        before = now
-    return "\n".join(out) + "\n"
-
-
-def fragment(html: str) -> str:
-    """The table's fragment within a whole page (the join panel and the rules aside)."""
-    start = html.index('<div id="table"')
-    return html[start : html.index('<details class="play-rules">', start)]
+def maybe(html: str, **attrs: str) -> list[str]:
+    """The part's lines, or ["(none)"] when the answer has no such element."""
+    try:
+        return lines(part(html, **attrs)).split("\n")
+    except AssertionError:
+        return ["(none)"]
 
 
 class Recorder:
-    """Numbered event ids and every answer, labelled."""
+    """Numbered event ids and, of every answer, the parts it concerns, labelled: each part
+    whole the first time a seat gets it, then as its difference from the last time."""
 
     def __init__(self) -> None:
-        self.parts: list[tuple[str, str]] = []
+        self.out: list[str] = []
+        self.seen: dict[str, list[str]] = {}
         self.n = 0
 
     def id(self) -> str:
         self.n += 1
         return f"event-{self.n:04d}"
 
-    def add(self, label: str, response: Any, whole: Callable[[str], str] | None = None) -> None:
-        html = response.content.decode()
-        if whole is not None:
-            html = whole(html)
-        self.parts.append((f"{label}: {response.status_code}", normalise(html)))
+    def keep(self, key: str, now: list[str]) -> None:
+        before = self.seen.get(key)
+        self.seen[key] = now
+        if before is None:
+            self.out += [f"--- {key}", *now]
+        elif before != now:
+            self.out += [
+                f"--- {key} (changed)",
+                *list(difflib.unified_diff(before, now, lineterm="", n=1))[2:],
+            ]
+
+    def add(self, label: str, response: Any, seat: str = "owner", **concerns: Any) -> None:
+        """The answer's parts: the head, notices and refusal always; ``target`` and
+        ``model``'s row, ``target``'s side head, and with ``bar`` the action bar."""
+        html = normalise(response.content.decode())
+        self.out.append(f"=== {label}: {response.status_code}")
+        if 'class="play-head"' not in html:  # not a table: a refusal page or a short answer
+            self.out.append(lines(html)[:2000])
+            return
+        target, model = concerns.get("target"), concerns.get("model")
+        self.keep(f"{seat}: head", maybe(html, class_="play-head"))
+        self.keep(f"{seat}: notices", maybe(html, class_="notice play-notices", role="status"))
+        self.keep(f"{seat}: refused", maybe(html, class_="notice conflict play-refused"))
+        if model is not None:
+            self.keep(f"{seat}: row m-{target}-{model}", maybe(html, id=f"m-{target}-{model}"))
+        elif target is not None:
+            side = part(html, aria_labelledby=f"side-{target}")
+            self.keep(f"{seat}: side {target} head", maybe(side, class_="play-side-head"))
+        if concerns.get("bar") or (model is None and target is None):
+            self.keep(f"{seat}: action bar", maybe(html, class_="play-bar"))
+
+    def text(self) -> str:
+        return "\n".join(self.out) + "\n"
 
 
 def tap(client: Client, game: Game, rec: Recorder, side: int, target: Any, model: Any, do: str) -> Any:
@@ -166,7 +169,7 @@ def tap(client: Client, game: Game, rec: Recorder, side: int, target: Any, model
 
 
 def play(system: str, owner_client: Client, owner: Any) -> str:
-    """Play the scenario of ``system``; every answer, normalised, in one text."""
+    """Play the scenario of ``system``; the parts of every answer, normalised, in one text."""
     rec = Recorder()
     roster = create_roster(owner, example(EXAMPLES[system]))
     owner_client.post(
@@ -175,13 +178,13 @@ def play(system: str, owner_client: Client, owner: Any) -> str:
     )
     game = Game.objects.filter(owner=owner).latest("pk")
     state = f"/games/{game.pk}/state/"
-    rec.add("start", owner_client.get(state, **HTMX))
+    rec.add("start", owner_client.get(state, **HTMX), target=0, model=0, bar=True)
     for side, target, model, do in TAPS[system]:
-        rec.add(f"{do} ({side}, {target}, {model})", tap(owner_client, game, rec, side, target, model, do))
+        answer = tap(owner_client, game, rec, side, target, model, do)
+        rec.add(f"{do} ({side}, {target}, {model})", answer, target=target, model=model)
     rec.add("undo latest", owner_client.post(f"/games/{game.pk}/undo/", {"event": ""}, **HTMX))
     rec.add("undo the first", owner_client.post(f"/games/{game.pk}/undo/", {"event": "event-0001"}, **HTMX))
     rec.add("unreadable", owner_client.post(f"/games/{game.pk}/act/", {"id": "x", "side": 0}, **HTMX))
-    rec.add("page, one phone", owner_client.get(f"/games/{game.pk}/"), fragment)
     page = owner_client.get(f"/games/{game.pk}/").content.decode()
     found = re.search(r'class="play-code"[^>]*>([A-Z0-9]{5})<', page)
     assert found is not None
@@ -193,12 +196,12 @@ def play(system: str, owner_client: Client, owner: Any) -> str:
         mover = owner_client if side == 0 else other
         rec.add(f"{do} by side {side}", tap(mover, game, rec, side, None, None, do))
         for name, client in seats.items():
-            rec.add(f"fragment, {name}", client.get(state, **HTMX))
+            rec.add(f"fragment, {name}", client.get(state, **HTMX), name, bar=True)
     for name, client in seats.items():
-        rec.add(f"page, {name}", client.get(f"/games/{game.pk}/"))
-    rec.add("refused, other side", tap(other, game, rec, 1, 0, 0, "status:Bogus"))
-    rec.add("watcher acts", tap(watcher, game, rec, 1, 0, 0, "wound"))
-    return as_diffs(rec.parts)
+        rec.add(f"page, {name}", client.get(f"/games/{game.pk}/"), name, target=1, bar=True)
+    rec.add("refused, other side", tap(other, game, rec, 1, 0, 0, "status:Bogus"), "other", target=0, model=0)
+    rec.add("watcher acts", tap(watcher, game, rec, 1, 0, 0, "wound"), "watcher", target=0, model=0)
+    return rec.text()
 
 
 @pytest.fixture
@@ -209,13 +212,10 @@ def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("system", sorted(EXAMPLES))
-def test_the_table_matches_its_snapshot(system: str, alice_client: Client, alice: Any, seeded: None) -> None:
-    html = play(system, alice_client, alice)
-    path = SNAPSHOTS / f"{system}.txt"
-    if os.environ.get("MUSTER_UPDATE_SNAPSHOTS") or not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(html)
-    assert html == path.read_text(), f"{path.name} differs: rerun with MUSTER_UPDATE_SNAPSHOTS=1 and diff"
+def test_the_table_parts_match_their_snapshot(
+    system: str, alice_client: Client, alice: Any, seeded: None, snapshot: Any
+) -> None:
+    assert play(system, alice_client, alice) == snapshot
 
 
 def test_each_form_gets_a_fresh_event_id(alice_client: Client, alice: Any, seeded: None) -> None:
