@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.editor_helpers import PATIENCE_MS
 from tests.rules_data import ensure_rules_data
 
 CHROMIUM = os.environ.get("MUSTER_CHROMIUM", "/usr/bin/chromium")
@@ -30,13 +31,23 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the session. Fails (never skips) when it is missing."""
+    """One headless Chromium for the session (under pytest-xdist: per worker). Fails
+    (never skips) when it is missing. Each of its contexts waits up to PATIENCE_MS."""
     from playwright.sync_api import sync_playwright
 
     if shutil.which(CHROMIUM) is None:
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package (make test does)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        new_context = browser.new_context
+
+        def patient_context(*args: Any, **kwargs: Any) -> Any:
+            """Every context waits PATIENCE_MS for a condition (a hang guard, not a measure)."""
+            context = new_context(*args, **kwargs)
+            context.set_default_timeout(PATIENCE_MS)
+            return context
+
+        browser.new_context = patient_context
         yield browser
         browser.close()
 
@@ -63,6 +74,6 @@ def page(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
 def _fresh_page(browser: Any, live_server: Any, height: int) -> Iterator[Any]:
     """A page in a new context 360 px wide and ``height`` px tall; the context closes after."""
     context = browser.new_context(viewport={"width": 360, "height": height}, base_url=live_server.url)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(PATIENCE_MS)
     yield context.new_page()
     context.close()

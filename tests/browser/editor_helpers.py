@@ -10,6 +10,10 @@ from roster.operations import create_roster
 from tests.ih import example
 
 PASSWORD = "a-long-pass-phrase"
+# How long a browser test waits for a condition before it gives up: a guard against a
+# hang, never a measure. A busy machine (two CPU hogs beside two test workers) can take
+# several seconds for what takes milliseconds on a quiet one (docs/testing.md).
+PATIENCE_MS = 60_000
 SMALL_TARGETS = (Path(__file__).parent / "js" / "small_targets.js").read_text(encoding="utf-8")
 
 
@@ -33,14 +37,16 @@ def saved(page: Any) -> None:
     """Wait until every edit on the page has been sent and answered: no request in
     flight, nothing settling, and no field edited since its last save."""
     page.wait_for_function(
-        "() => !document.querySelector('.htmx-request, .htmx-settling, [data-edit]')", timeout=15_000
+        "() => !document.querySelector('.htmx-request, .htmx-settling, [data-edit]')", timeout=PATIENCE_MS
     )
 
 
 def answered(page: Any) -> None:
     """Wait until no request is in flight and nothing is settling (fields may still be
     unsaved, as after a refused stale save)."""
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')", timeout=15_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-settling')", timeout=PATIENCE_MS
+    )
 
 
 def stored(roster: Roster) -> dict[str, Any]:
@@ -62,7 +68,7 @@ class HeldSaves:
     ``stop()`` lets every save through from then on.
     Raises AssertionError when no save arrives in time."""
 
-    def __init__(self, page: Any, path: str, timeout: float = 15_000) -> None:
+    def __init__(self, page: Any, path: str, timeout: float = PATIENCE_MS) -> None:
         self.page = page
         self.pattern = f"**{path}"
         self.timeout = timeout

@@ -13,6 +13,7 @@ from django.core import mail
 
 from roster.models import Roster, ShareLink
 from roster.operations import create_roster
+from tests.browser.editor_helpers import PATIENCE_MS
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
@@ -32,7 +33,7 @@ def player(rules_loaded, django_user_model):
 
 def new_page(browser, live_server, size="360", scheme="light"):
     context = browser.new_context(viewport=SIZES[size], color_scheme=scheme, base_url=live_server.url)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(PATIENCE_MS)
     return context.new_page()
 
 

@@ -16,7 +16,7 @@ import pytest
 from roster.models import Roster
 from roster.operations import create_roster
 from tests.beestwars import example as beestwars_example
-from tests.browser.editor_helpers import PASSWORD, measure_targets, saved
+from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, measure_targets, saved
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
@@ -52,7 +52,7 @@ def open_page(browser, live_server, rules_loaded, player):
             color_scheme="dark" if dark else "light",
             java_script_enabled=js,
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(PATIENCE_MS)
         contexts.append(context)
         page = context.new_page()
         page.goto("/accounts/login/")

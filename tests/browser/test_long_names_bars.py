@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from roster.operations import create_roster
-from tests.browser.editor_helpers import PASSWORD, saved
+from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, saved
 from tests.brutality import example
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,7 @@ SIZES = {"phone": (360, 640), "wide": (1280, 800)}
 def logged_in(browser, live_server, username, size):
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height}, base_url=live_server.url)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(PATIENCE_MS)
     page = context.new_page()
     page.goto("/accounts/login/")
     page.fill("#id_username", username)

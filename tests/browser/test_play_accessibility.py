@@ -10,15 +10,14 @@ from roster.games import operations
 from roster.operations import create_roster
 from rules.play.registry import typed_side
 from tests.browser.editor_helpers import PASSWORD, measure_targets
-from tests.browser.test_accessibility import SIZES, serious
+from tests.browser.test_accessibility import LOOKS, SIZES, serious
 from tests.browser.test_play import EXAMPLES
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize(("size", "dark"), LOOKS)
 def test_game_pages_have_no_serious_violations(
     browser, live_server, rules_loaded, django_user_model, size, dark
 ):

@@ -14,7 +14,7 @@ from django.test import Client
 
 from roster.games.models import Game
 from roster.operations import create_roster
-from tests.browser.editor_helpers import measure_targets
+from tests.browser.editor_helpers import PATIENCE_MS, measure_targets
 from tests.browser.test_accessibility import serious
 from tests.browser.test_play_join import shot, wide
 from tests.ih import example
@@ -29,7 +29,7 @@ def phone(browser: Any, base_url: str, user: Any, scheme: str) -> Any:
     context = browser.new_context(
         viewport={"width": 360, "height": 640}, base_url=base_url, color_scheme=scheme
     )
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(PATIENCE_MS)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base_url}])
     return context.new_page()
 

@@ -16,6 +16,7 @@ from django.test import Client
 from roster.games import operations
 from roster.games.models import Game
 from roster.operations import create_roster
+from tests.browser.editor_helpers import PATIENCE_MS
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
@@ -26,7 +27,7 @@ class Phone:
 
     def __init__(self, browser: Any, base_url: str) -> None:
         self.context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=base_url)
-        self.context.set_default_timeout(20_000)
+        self.context.set_default_timeout(PATIENCE_MS)
         self.page = self.context.new_page()
         self.bodies: list[tuple[str, str]] = []
         self.page.on("response", self._record)

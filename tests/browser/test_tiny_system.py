@@ -13,6 +13,7 @@ import pytest
 from roster.catalogue import load_system
 from roster.models import Roster
 from roster.operations import create_roster
+from tests.browser.editor_helpers import PATIENCE_MS
 from tests.systems.tiny.register import registered
 
 pytestmark = pytest.mark.browser
@@ -23,7 +24,7 @@ def page(browser: Any, live_server: Any, rules_loaded: None, settings: Any, monk
     with registered(settings, monkeypatch):
         load_system("tiny")
         context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(PATIENCE_MS)
         yield context.new_page()
         context.close()
 

@@ -19,7 +19,7 @@ BODIES = [
 
 def post(server: Server, path: str, body: bytes, content_type: str, cookies: dict[str, str] | None):
     parsed = urllib.parse.urlsplit(server.url)
-    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=300)
     headers = {"Content-Type": content_type}
     if cookies:
         headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from rules.document import dump_document
 from rules.registry import SYSTEMS
+from tests.hypothesis_counts import examples
 from tests.rules.beestwars import strategies as beestwars
 from tests.rules.brutality import strategies as brutality
 from tests.rules.iron_honor import strategies as iron_honor
@@ -36,7 +37,7 @@ def test_every_registered_system_gives_its_strategies():
 
 
 @systems
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_evaluate_never_raises_and_the_total_is_the_sum_of_known_model_costs(system_id, data):
     system, catalogue, document = draw(data, system_id)
@@ -47,7 +48,7 @@ def test_evaluate_never_raises_and_the_total_is_the_sum_of_known_model_costs(sys
 
 
 @systems
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_every_issue_carries_a_namespaced_code_a_source_and_a_model_that_exists(system_id, data):
     system, catalogue, document = draw(data, system_id)
@@ -61,7 +62,7 @@ def test_every_issue_carries_a_namespaced_code_a_source_and_a_model_that_exists(
 
 
 @systems
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(data=st.data())
 def test_legal_means_no_errors_and_the_report_is_json(system_id, data):
     system, catalogue, document = draw(data, system_id)
@@ -71,7 +72,7 @@ def test_legal_means_no_errors_and_the_report_is_json(system_id, data):
 
 
 @systems
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(data=st.data())
 def test_dump_then_parse_is_stable(system_id, data):
     _, _, document = draw(data, system_id)

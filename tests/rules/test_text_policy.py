@@ -6,16 +6,18 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from rules.schema import Label, Name, NoteText, RosterName, ShortText, SummaryText
 from rules.text import clean_text
+from tests.hypothesis_counts import examples
 
 GROWING = st.sampled_from(["\ufb2c", "\u0958", "\u0344", "\u1f82", "e\u0301", "x", "\u05d0"])
 
 
+@settings(max_examples=examples(100))
 @given(st.lists(GROWING, max_size=80).map("".join), st.integers(1, 120))
 def test_a_taken_text_is_within_its_limit_and_taken_again_unchanged(text, limit):
     try:

@@ -38,6 +38,7 @@ def stored_bytes(roster: Roster) -> int:
     return sum(len(json.dumps(d, ensure_ascii=False).encode()) for d in documents)
 
 
+@pytest.mark.slow  # a hundred edits of a 50-model roster
 @pytest.mark.django_db
 def test_revisions_per_roster_are_bounded_and_history_says_so(capsys, monkeypatch):
     owner = make_user("alice")

@@ -5,6 +5,7 @@ import json
 import re
 from decimal import Decimal
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from roster.sheets import SheetInfo, render_pdf, sheet_html
 from roster.transfer import export_json
 from rules.report import json_number
 from tests.brutality import catalogue
+from tests.hypothesis_counts import examples
 from tests.web import pdf as pdfs
 
 CAT = catalogue()
@@ -60,7 +62,10 @@ def law(document):
     return Decimal(1) * (len(document["models"]) - upgraded) + Decimal("1.5") * upgraded
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@pytest.mark.slow  # a PDF per example: `make test`, not `make check`
 @given(documents)
 def test_the_points_total_survives_save_reload_export_and_the_pdf(alice, document):
     expected = law(document)

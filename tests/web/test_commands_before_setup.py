@@ -21,13 +21,14 @@ NORTHMEN = EXAMPLES / "iron-and-honor-northmen-raiding-party.json"
 LANTERN = EXAMPLES / "iron-and-honor-lantern-adventuring-co.json"
 CLOVIS = EXAMPLES / "beestwars-clovis-300.json"
 POSSE = EXAMPLES / "brutality-moderate-points.json"
+pytestmark = pytest.mark.slow  # a manage.py process (Django, WeasyPrint) per test
 
 
 def manage(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run manage.py in a child process against a brand-new, never migrated SQLite file."""
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'never-migrated.sqlite3'}"}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
     )
 
 

@@ -1,7 +1,8 @@
 """Fuzzing every endpoint with hypothesis, for all three systems: never a 500, a message
 for every refusal, and the stored roster unchanged after a rejected request.
 
-Each system gets FUZZ_EXAMPLES requests (3 x 3,400: over 10,000 in all), built from
+Each system gets FUZZ_EXAMPLES requests (`make test`: 3 x 1,000; .ci/run's PostgreSQL
+pass sets MUSTER_FUZZ_EXAMPLES=3400: over 10,000 in all, as issue 22 asked), built from
 the real forms with one or more fields replaced by the strings and numbers that once
 broke Muster, or by anything hypothesis makes up; one POST in five sends its body
 unreadable (a latin-1 charset, a multipart body without a boundary) and one request in
@@ -32,7 +33,7 @@ from tests.web.cast import HX, client_for, fighter_post, make_user, model_post
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-FUZZ_EXAMPLES = int(os.environ.get("MUSTER_FUZZ_EXAMPLES", "3400"))
+FUZZ_EXAMPLES = int(os.environ.get("MUSTER_FUZZ_EXAMPLES", "1000"))
 STATUSES: collections.Counter[int] = collections.Counter()
 
 # The strings and numbers of issue #12, and their kin.
@@ -296,7 +297,7 @@ def settings_high_rates(settings):
 
 @pytest.mark.parametrize("system", list(EXAMPLES))
 def test_every_endpoint_answers_without_a_server_error(system, settings_high_rates, capsys):
-    """FUZZ_EXAMPLES requests per system, three systems: over 10,000 requests, no 500."""
+    """FUZZ_EXAMPLES requests per system, three systems (in CI over 10,000), no 500."""
     bench = Bench(system)
     STATUSES.clear()
 

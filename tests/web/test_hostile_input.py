@@ -141,6 +141,7 @@ def editor_pages(client, roster):
     return "".join(client.get(url).content.decode() for url in urls)
 
 
+@pytest.mark.slow  # every page and sheet of a roster full of hostile strings
 @pytest.mark.parametrize("name", SYSTEM_EXAMPLES)
 def test_accepted_strings_are_inert_in_pages_and_sheets(name, alice, alice_client, anon_client):
     clean = create_roster(alice, example(name))

@@ -82,7 +82,7 @@ def test_it_works_on_a_database_nobody_migrated(tmp_path: Path) -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert json.loads(done.stdout)["finished"] is True

@@ -12,7 +12,7 @@ from tests.ih import example
 from tests.web import pdf as pdfs
 from tests.web import sheet_layout as layout
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # dozens of PDFs
 
 NAME = ("Hrafnkelsdottirvonstormgardenbreaker" * 3)[:80]
 LABEL = ("Greatswordofthesevenburningmountains" * 3)[:94]

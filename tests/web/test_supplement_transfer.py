@@ -13,6 +13,7 @@ from roster.evaluation import evaluate_stored
 from roster.transfer import export_json, export_text, import_export
 from rules.document import DocumentError
 from rules.supplement import read_supplement
+from tests.hypothesis_counts import examples
 from tests.supplements import brutality_roster, brutality_supplement
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +49,9 @@ def supplement_of(ranged, support):
     return read_supplement(data)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     models=st.lists(model, min_size=1, max_size=8),
     ranged=line,
@@ -111,7 +114,9 @@ fighter = st.fixed_dictionaries(
 TROLL = {"name": "Moss Troll", "faction": "Clovis", "skill": 10, "might": 3, "toughness": 12, "movement": 4}
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(fighters=st.lists(fighter, min_size=1, max_size=6), lost=beest_values, points=st.integers(0, 1000))
 def test_a_beestwars_export_then_import_evaluates_identically(fighters, lost, points):
     data = {

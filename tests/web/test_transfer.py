@@ -12,6 +12,7 @@ from roster.catalogue import get_catalogue
 from roster.models import Roster
 from roster.operations import create_roster
 from roster.transfer import export_json, import_document
+from tests.hypothesis_counts import examples
 from tests.ih import catalogue, example
 from tests.text import free_text
 
@@ -76,7 +77,9 @@ documents = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(documents)
 def test_export_import_export_is_identical_for_generated_rosters(alice, document):
     first = export_json(import_document(json.dumps(document), get_catalogue))

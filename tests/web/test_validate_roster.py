@@ -139,7 +139,7 @@ def test_the_real_command_line_exits_two_without_a_traceback(tmp_path):
         capture_output=True,
         text=True,
         env=env,
-        timeout=60,
+        timeout=600,
         check=False,
     )
     assert result.returncode == 2

@@ -4,10 +4,11 @@ system obeys are in tests/rules/test_laws.py."""
 from hypothesis import given, settings
 
 from rules.beestwars import SYSTEM
+from tests.hypothesis_counts import examples
 from tests.rules.beestwars.strategies import CAT, documents
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(documents)
 def test_an_unknown_cost_is_never_legal(document):
     report = SYSTEM.evaluate(document, CAT)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from rules.brutality import SYSTEM
 from rules.brutality.document import BrutalityRoster
 from rules.document import dump_document
+from tests.hypothesis_counts import examples
 from tests.rules.brutality.strategies import CAT, documents
 
 
@@ -16,7 +17,7 @@ def points_law(document):
     return Decimal(1) * (len(document.models) - upgraded) + Decimal("1.5") * upgraded
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(documents)
 def test_points_total_is_one_per_basic_and_one_and_a_half_per_upgraded_model(document):
     report = SYSTEM.evaluate(document, CAT)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from rules.play.core import Event, PlayModel, Refused, Snapshot, append, replay, undo
 from rules.play.registry import PLAY_RULES, get_rules, typed_side
+from tests.hypothesis_counts import examples
 from tests.rules.play.games import example_side
 
 EXAMPLE = {
@@ -25,7 +26,7 @@ EXAMPLE = {
     "brutality": "brutality-moderate-points.json",
     "beestwars": "beestwars-clovis-300.json",
 }
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @cache
