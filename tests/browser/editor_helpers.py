@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,16 @@ def saved(page: Any) -> None:
     page.wait_for_function(
         "() => !document.querySelector('.htmx-request, .htmx-settling, [data-edit]')", timeout=PATIENCE_MS
     )
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    """Check ``condition`` (a read of the database, say) every 50 ms until it holds: a wait
+    for a condition, never for a duration. Raises AssertionError naming ``what`` after
+    PATIENCE_MS (a hang guard)."""
+    deadline = time.monotonic() + PATIENCE_MS / 1000
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {PATIENCE_MS} ms: {what}"
+        time.sleep(0.05)
 
 
 def answered(page: Any) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from roster.models import Revision, Roster
 from roster.operations import create_roster
-from tests.browser.editor_helpers import answered, login, saved
+from tests.browser.editor_helpers import answered, login, saved, wait_until
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
@@ -85,6 +85,16 @@ def open_roster(page, django_user_model, system):
     return create_roster(user, example(name)), index
 
 
+def stored_after(roster, before, where):
+    """The typing (one revision) and the control's own change (one more, for a copy, a
+    move or a removal; an undo steps back to ``before``) are stored."""
+    now = Roster.objects.get(pk=roster.pk).revision
+    typed = Revision.objects.filter(roster=roster, number=before + 1).exists()
+    if where == "undone":
+        return typed and now == before
+    return now >= before + (2 if where in ("copy", "up", "down", "gone") else 1)
+
+
 def document_at(roster, number):
     return Revision.objects.get(roster=roster, number=number).document
 
@@ -109,8 +119,8 @@ def test_typed_then_pressed_at_once_is_saved_first(page, django_user_model, syst
     if control.navigates:
         page.wait_for_url(f"**{control.navigates}")
         page.wait_for_load_state()
-    else:
-        page.wait_for_timeout(gap + 50)
+    else:  # the typing and the control's own change stored (each a revision), the page idle
+        wait_until(lambda: stored_after(roster, before, control.where), f"{control.name} stored")
         saved(page)
     fresh = Roster.objects.get(pk=roster.pk)
     models = fresh.document["models"]
@@ -160,7 +170,7 @@ def test_a_warband_name_typed_then_a_control_pressed_is_saved_first(
         page.wait_for_url("**/history/")
         page.wait_for_load_state()
     else:
-        page.wait_for_timeout(gap + 50)
+        wait_until(lambda: Roster.objects.get(pk=roster.pk).name == typed, "the warband's name stored")
         saved(page)
     assert Roster.objects.get(pk=roster.pk).name == typed
     page.goto(f"/rosters/{roster.pk}/")
