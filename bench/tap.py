@@ -59,7 +59,7 @@ def measure_taps(
     """Tap the steppers ``down`` and ``up`` (CSS selectors on the open model's card) in
     turn, ``taps`` times, each after the one before is redrawn and ``pause_ms`` later.
     Returns one {"total", "wait", "server", "swap"} per tap, in milliseconds.
-    Raises playwright's TimeoutError when a tap is never redrawn (15 s)."""
+    Raises playwright's TimeoutError when a tap is never redrawn (60 s: a hang guard)."""
     page.evaluate(RECORDER)
     for n in range(taps):
         page.click(down if n % 2 == 0 else up)
@@ -67,7 +67,7 @@ def measure_taps(
             "(n) => window.__taps.length === n && window.__taps[n - 1].drawn !== undefined"
             " && !document.querySelector('.htmx-request, .htmx-settling')",
             arg=n + 1,
-            timeout=15_000,
+            timeout=60_000,
         )
         page.wait_for_timeout(pause_ms)
     result: list[dict[str, float]] = page.evaluate(READ)
@@ -97,7 +97,7 @@ def phone_logged_in(browser: Any, url: str, username: str, password: str) -> Any
     """A new 360x640 page of ``browser`` (Playwright) on ``url``, logged in through the
     real form as ``username``; it waits at My rosters."""
     page = browser.new_page(viewport={"width": 360, "height": 640}, base_url=url)
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(60_000)
     page.goto("/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
