@@ -245,8 +245,12 @@ def test_a_double_tap_counts_once(phone, django_user_model):
     name = state(game).sides[1].models[0].name
     # Two Stunned on a fighter kill it (p.6): a double tap must not.
     page.locator("#table").get_by_role("button", name=f"Stunned {name}", exact=True).first.dblclick()
-    page.wait_for_function("() => document.getElementById('table').dataset.version === '1'")
-    page.wait_for_timeout(600)  # a second event, had one been sent, would have landed
+    # Answered, and nothing left in the phone's queue (a second tap, had it been taken,
+    # would wait there until sent and answered): a condition, not a pause.
+    page.wait_for_function(
+        "(key) => document.getElementById('table').dataset.version === '1' && !localStorage.getItem(key)",
+        arg=f"muster.play.{game.pk}",
+    )
     assert Game.objects.get(pk=game.pk).version == 1
     assert not state(game).sides[1].models[0].killed
     # Two taps further apart are two actions.
