@@ -39,11 +39,33 @@ class GameExport(BaseModel):
     result: dict[str, Any] | None = None
 
 
-def state_summary(state: TableState) -> dict[str, Any]:
+def event_log(state: TableState, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Each event's fate on replay, in order, once per id (a resent id counts once):
+    ``{"id", "side", "action", "refused"}``, ``refused`` None for an event applied, else
+    the reason the player is shown (its premise was undone, or the rules of play changed
+    since it was recorded)."""
+    refused: dict[str, str] = {}
+    for line in state.log:
+        if line.refused is not None:
+            refused.setdefault(line.event_id, line.refused)
+    seen: set[str] = set()
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if event.id in seen:
+            continue
+        seen.add(event.id)
+        out.append(
+            {"id": event.id, "side": event.side, "action": event.action, "refused": refused.get(event.id)}
+        )
+    return out
+
+
+def state_summary(state: TableState, events: Sequence[Event] = ()) -> dict[str, Any]:
     """The state in the shape of ``replay_game --json`` (docs/formats.md): system, turn,
     finished, winner (a side index or None), and per side its name, resources,
     Victory Points, flags and models (name, status, Wounds / Hit Points left and at
-    the start, tokens as "Name" or "Name: effect", the turn it was killed)."""
+    the start, tokens as "Name" or "Name: effect", the turn it was killed); and ``log``,
+    each of ``events``'s fate on replay (:func:`event_log`)."""
     return {
         "system": state.system,
         "turn": state.turn,
@@ -71,6 +93,7 @@ def state_summary(state: TableState) -> dict[str, Any]:
             }
             for side in state.sides
         ],
+        "log": event_log(state, events),
     }
 
 
@@ -84,7 +107,7 @@ def export_game(snapshot: Snapshot, events: Sequence[Event], name: str = "") -> 
         "name": name,
         "snapshot": snapshot.model_dump(mode="json"),
         "events": [e.model_dump(mode="json") for e in events],
-        "result": state_summary(state),
+        "result": state_summary(state, events),
     }
 
 

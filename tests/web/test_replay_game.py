@@ -33,6 +33,22 @@ def test_it_prints_the_state_of_an_example_game(system_id: str) -> None:
     assert "finished" in out and " wins" in out
 
 
+def test_replay_names_the_events_it_refused_and_why(tmp_path: Path) -> None:
+    """`log` in --json, one line each in the text (issue #28 item 2): an event appended
+    after the game's end is refused on replay, and said so."""
+    data = json.loads((GAMES / "iron-and-honor.json").read_text(encoding="utf-8"))
+    data["events"].append({"id": "after-the-end-01", "side": 0, "action": "wound", "target": 1, "model": 0})
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(str(path), "--json")
+    log = json.loads(out)["log"]
+    assert code == 0 and len(log) == len(data["events"])
+    assert [e["id"] for e in log if e["refused"]] == ["after-the-end-01"]
+    reason = log[-1]["refused"]
+    code, text, _ = run(str(path))
+    assert text.rstrip().splitlines()[-1] == f"refused: after-the-end-01 (wound): {reason}"
+
+
 def test_json_has_the_contract_shape() -> None:
     code, out, _ = run(str(GAMES / "brutality.json"), "--json")
     data = json.loads(out)

@@ -2,7 +2,8 @@
 
 Replays a ``muster.game/1`` export and prints the state its events lead to: the turn,
 whether the game is over and who won, and each side's resources, Victory Points and
-models. ``--json`` prints the object of :func:`rules.play.format.state_summary`.
+models, then one line per event refused on replay. ``--json`` prints the object of
+:func:`rules.play.format.state_summary`, whose ``log`` says each event's fate.
 
 Exit 0, or 2 for a file that cannot be read (one line on stderr, nothing on stdout).
 Needs no database: the rules of play are plain Python, so it works before ``migrate``.
@@ -68,11 +69,16 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         name = options["file"]
         try:
-            state = replay_game(read_game(read_game_file(Path(name))))
+            game = read_game(read_game_file(Path(name)))
         except DocumentError as exc:
             self.stderr.write(f"replay_game: {name}: {exc.path}: {exc.message}")
             sys.exit(2)
+        state = replay_game(game)
+        summary = state_summary(state, game.events)
         if options["json"]:
-            self.stdout.write(json.dumps(state_summary(state), ensure_ascii=False))
+            self.stdout.write(json.dumps(summary, ensure_ascii=False))
         else:
-            self.stdout.write(format_state(state))
+            refused = [
+                f"refused: {e['id']} ({e['action']}): {e['refused']}" for e in summary["log"] if e["refused"]
+            ]
+            self.stdout.write("\n".join([format_state(state), *refused]))

@@ -26,7 +26,7 @@ def test_an_example_game_replays_to_the_same_state_every_time(system_id: str) ->
     game = read_game((GAMES / f"{system_id}.json").read_bytes())
     first = replay_game(game).model_dump()
     assert replay_game(game).model_dump() == first
-    assert game.result == state_summary(replay_game(game))
+    assert game.result == state_summary(replay_game(game), game.events)
 
 
 @pytest.mark.parametrize("system_id", sorted(PLAY_RULES))
@@ -74,3 +74,30 @@ def test_not_json_is_refused() -> None:
         read_game(b"{")
     with pytest.raises(DocumentError, match="object"):
         read_game(b"[]")
+
+
+@pytest.mark.parametrize("system_id", sorted(PLAY_RULES))
+def test_the_result_says_each_events_fate_in_order(system_id: str) -> None:
+    """``log``: one entry per event, in order, ``refused`` None for each applied event
+    (docs/formats.md, section 4)."""
+    game = read_game((GAMES / f"{system_id}.json").read_bytes())
+    log = state_summary(replay_game(game), game.events)["log"]
+    assert [entry["id"] for entry in log] == [event.id for event in game.events]
+    assert [entry["action"] for entry in log] == [event.action for event in game.events]
+    assert {entry["refused"] for entry in log} == {None}
+
+
+def test_an_event_refused_on_replay_is_named_with_the_reason() -> None:
+    """An export whose last event no longer makes sense (a status no book has) replays
+    with that event refused, and the result names it and says why."""
+    data = json.loads((GAMES / "beestwars.json").read_text(encoding="utf-8"))
+    data["events"].append(
+        {"id": "refused-on-replay-01", "side": 0, "action": "gain", "value": "No such reason"}
+    )
+    game = load_game(data)
+    state = replay_game(game)
+    log = export_game(game.snapshot, game.events, game.name)["result"]["log"]
+    refused = [entry for entry in log if entry["refused"]]
+    assert [entry["id"] for entry in refused] == ["refused-on-replay-01"]
+    assert refused[0]["refused"] == next(line.refused for line in state.log if line.refused)
+    assert len(log) == len(game.events)
