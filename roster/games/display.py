@@ -424,3 +424,40 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
         "victory_points": rules.victory_points is not None,
         "log": shown.log,
     }
+
+
+def game_rows(games: list[Game]) -> list[dict[str, Any]]:
+    """templates/games/list.html, one row per game: the game, its system's title, both
+    sides' names, the result ("Stone Hoof's raiders won", "No winner named", "In
+    progress, turn 2", "Not started"), the score where the system counts Victory Points
+    ("3 - 1 Victory Points"; Iron & Honor calls them encounter ExP), and the dates.
+    Read from ``Game.summary``: nothing is replayed."""
+    rows = []
+    for game in games:
+        summary = game.summary or {}
+        sides = [side["name"] for side in summary.get("sides", [])]
+        winner = summary.get("winner")
+        if game.finished is not None:
+            result = (
+                f"{sides[winner]} won" if winner is not None and winner < len(sides) else "No winner named"
+            )
+        elif game.version:
+            result = f"In progress, turn {summary.get('turn', 1)}"
+        else:
+            result = "Not started"
+        counts = play_rules(game.system).victory_points is not None
+        points = [side.get("victory_points", 0) for side in summary.get("sides", [])]
+        system = SYSTEMS.get(game.system)
+        rows.append(
+            {
+                "game": game,
+                "system": system.title if system else game.system,
+                "sides": sides,
+                # both sides' names where the game's own name does not already give them
+                "versus": " v ".join(sides) if len(sides) == 2 and game.name != " v ".join(sides) else "",
+                "result": result,
+                "score": " – ".join(str(p) for p in points) if counts and len(points) == 2 else "",
+                "score_unit": "ExP" if game.system == "iron-and-honor" else "Victory Points",
+            }
+        )
+    return rows

@@ -56,6 +56,10 @@ class Game(models.Model):
     )
     side_hash = models.CharField(max_length=64, blank=True, default="")
     watch_token = models.CharField(max_length=64, blank=True, default="")
+    # What My games shows without replaying the log: :func:`rules.play.format.list_summary`
+    # of the state after the last write ({"turn", "finished", "winner", "sides": [{"name",
+    # "victory_points"}]}); written with the log by roster.games.operations.
+    summary = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated", "-id"]

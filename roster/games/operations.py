@@ -23,6 +23,7 @@ from roster.games.models import MAX_EVENTS, Game
 from roster.games.systems import play_rules
 from rules.play import core
 from rules.play.core import Event, Refused, Snapshot, TableState
+from rules.play.format import list_summary
 
 ATTEMPTS = 5  # compare-and-set retries before giving up (another phone kept winning)
 _STATES: OrderedDict[tuple[int, str], TableState] = OrderedDict()
@@ -124,12 +125,13 @@ def _working_copy(state: TableState) -> TableState:
 def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
     """A new game of ``owner`` from ``snapshot`` (both sides as they are now), with an
     empty log. ``name`` is what My games lists ("Northmen v Clovis")."""
-    play_rules(snapshot.system)  # KeyError for a system without rules of play
+    rules = play_rules(snapshot.system)  # KeyError for a system without rules of play
     return Game.objects.create(
         owner=owner,
         system=snapshot.system,
         name=name[:200],
         snapshot=snapshot.model_dump(mode="json"),
+        summary=list_summary(rules.start(snapshot)),
     )
 
 
@@ -138,7 +140,8 @@ def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableS
     holder of side 1 it was read at; True if it did."""
     dumped = [e.model_dump(mode="json") if isinstance(e, Event) else e for e in events]
     now = timezone.now()
-    changes: dict[str, Any] = {"events": dumped, "version": len(events), "updated": now}
+    summary = list_summary(state)
+    changes: dict[str, Any] = {"events": dumped, "version": len(events), "updated": now, "summary": summary}
     if state.finished:
         changes["finished"] = now
     # side_hash too: a joiner may replace side 1 while the game has no action
@@ -147,7 +150,7 @@ def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableS
         pk=game.pk, version=game.version, side_hash=game.side_hash, finished__isnull=True
     ).update(**changes)
     if written:
-        game.events, game.version, game.updated = dumped, len(events), now
+        game.events, game.version, game.updated, game.summary = dumped, len(events), now, summary
         if state.finished:
             game.finished = now
         _remember(_log_key(game, dumped), state, game, dumped)
@@ -238,7 +241,10 @@ def finish(game: Game, event: Event | None = None) -> Played:
             game = act(game, event).game
         except Refused:  # the rules would not end it now: the players still may
             game = fresh(game)
+    summary = {**list_summary(state_of(game)), "finished": True}
     with transaction.atomic():
-        Game.objects.filter(pk=game.pk, finished__isnull=True).update(finished=timezone.now())
+        Game.objects.filter(pk=game.pk, finished__isnull=True).update(
+            finished=timezone.now(), summary=summary
+        )
     game = fresh(game)
     return Played(game, state_of(game), applied=True)

@@ -31,7 +31,9 @@ from django.utils import timezone
 
 from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game, light_game
 from roster.games.sides import told_apart
+from roster.games.systems import play_rules
 from rules.play.core import SideIndex, SideSnapshot
+from rules.play.format import list_summary
 
 #: Games in progress one account may own or hold a side of at once, and sides of games
 #: in progress one browser may hold by token (docs/play.md; settings.MUSTER_LIVE_GAMES).
@@ -169,7 +171,9 @@ def take_side(
         snapshot = game.snapshot_model
         own = snapshot.sides[0]
         side = told_apart(own, side)
-        changes["snapshot"] = snapshot.model_copy(update={"sides": (own, side)}).model_dump(mode="json")
+        both = snapshot.model_copy(update={"sides": (own, side)})
+        changes["snapshot"] = both.model_dump(mode="json")
+        changes["summary"] = list_summary(play_rules(game.system).start(both))
         changes["name"] = f"{own.name} v {side.name}"[:200]
         changes["updated"] = timezone.now()
         free = free.filter(version=0)

@@ -29,7 +29,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from roster.games import fragment, operations
-from roster.games.display import etag_of, page_context, result_context
+from roster.games.display import etag_of, game_rows, page_context, result_context
 from roster.games.forms import ActionForm, FinishForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
@@ -83,7 +83,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     """My games: games in progress first, then finished ones, newest first."""
     me = player(request)
     games = Game.objects.filter(Q(owner=me) | Q(guest=me)).defer("snapshot", "events")
-    return render(request, "games/list.html", {"games": games})
+    return render(request, "games/list.html", {"games": game_rows(list(games))})
 
 
 @require_http_methods(["GET", "POST"])

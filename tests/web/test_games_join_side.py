@@ -92,6 +92,9 @@ def test_a_logged_in_joiner_plays_one_of_their_rosters_as_it_is_now(alice_client
     stored = Game.objects.get(pk=game.pk)
     # the owner plays the same warband: the second is told apart (sides.told_apart)
     assert stored.guest == bob and stored.name.endswith(" v Stone Hoof's raiders (2)")
+    assert (
+        stored.summary["sides"][1]["name"] == "Stone Hoof's raiders (2)"
+    )  # My games names the joiner's side
     assert f"/games/{game.pk}/" in bob_client.get("/games/").content.decode()  # under My games
     assert (
         "You play <strong>Stone Hoof&#x27;s raiders" in bob_client.get(f"/games/{game.pk}/").content.decode()
