@@ -154,7 +154,7 @@ def serve(
     With ``database_url`` (PostgreSQL) a fresh database is made beside it for this
     server alone and dropped on exit: load tests running side by side (pytest-xdist)
     never share rosters, sheet jobs or the cache.
-    Raises RuntimeError if the server does not answer within 180 seconds (a busy machine).
+    Raises RuntimeError if the server does not answer within 600 seconds (a hang guard).
     """
     python = sys.executable
     with tempfile.TemporaryDirectory(prefix="muster-bench-") as tmp, own_database(database_url) as own_url:
@@ -197,7 +197,7 @@ def serve(
         sheet_workers = [subprocess.Popen(worker, cwd=ROOT, env=env) for _ in range(task_workers)]
         urls = [f"http://127.0.0.1:{port}" for port in ports]
         try:
-            deadline = time.monotonic() + 180
+            deadline = time.monotonic() + 600
             for url, proc in zip(urls, masters, strict=True):
                 while True:
                     try:

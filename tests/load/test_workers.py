@@ -27,7 +27,7 @@ def fetch(server: Server, path: str, cookies: dict[str, str] | None = None) -> t
     """GET on a new connection (so requests spread over the workers): status, body, seconds."""
     parsed = urllib.parse.urlsplit(server.url)
     started = time.monotonic()
-    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=60)
+    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=300)
     headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in (cookies or {}).items())}
     conn.request("GET", path, headers=headers)
     response = conn.getresponse()
@@ -38,11 +38,13 @@ def fetch(server: Server, path: str, cookies: dict[str, str] | None = None) -> t
 
 def sheet(server: Server, path: str, cookies: dict[str, str] | None = None) -> tuple[int, bytes, float]:
     """GET a sheet URL until the sheet is no longer being prepared (202): the final
-    status, body and seconds since the first request. Bounded at three minutes."""
+    status, body and seconds since the first request. Bounded at fifteen minutes: a guard
+    against a hang, never a measure (a heavy sheet at nice 10 beside CPU hogs takes minutes
+    on the clock for seconds of CPU)."""
     started = time.monotonic()
     while True:
         status, body, _ = fetch(server, path, cookies)
-        if status != 202 or time.monotonic() - started > 180:
+        if status != 202 or time.monotonic() - started > 900:
             return status, body, time.monotonic() - started
         time.sleep(0.2)
 
