@@ -10,17 +10,7 @@ import pytest
 from django.test import Client
 
 from roster.games.models import Game
-from roster.operations import create_roster
-from tests.ih import example
-
-
-def start(client: Client, owner: Any, name: str) -> Game:
-    roster = create_roster(owner, example(name))
-    client.post(
-        f"/rosters/{roster.pk}/play/",
-        {"opponent": "typed", "typed_name": "Bandits", "typed": "Bandit chief, 3\nBandit 2"},
-    )
-    return Game.objects.filter(owner=owner).latest("pk")
+from tests.web.test_games_live import start
 
 
 def row_of(page: str, game: Game) -> str:
