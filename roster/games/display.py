@@ -17,7 +17,7 @@ from markupsafe import Markup
 from roster.games.models import Game, write_mark
 from roster.games.systems import play_rules
 from roster.jinja_env import macro
-from rules.play.core import ActionSpec, ModelState, PlayRules, Rule, SideIndex, TableState, Trackers
+from rules.play.core import ActionSpec, Event, ModelState, PlayRules, Rule, SideIndex, TableState, Trackers
 from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
@@ -191,12 +191,27 @@ def etag_of(game: Game, seat: Any = None) -> str:
     return f'"game-{game.pk}-v{game.version}-w{write_mark(game.updated)}{held}{who}{end}"'
 
 
-def _latest(state: TableState, side: SideIndex | None) -> str | None:
-    """The event the table's Undo takes back: the latest, or the latest of ``side``."""
-    for line in reversed(state.log):
-        if side is None or line.side == side:
-            return line.event_id
-    return None
+def _undoable(
+    rules: PlayRules, game: Game, state: TableState, side: SideIndex | None
+) -> tuple[str | None, set[str]]:
+    """What this seat may undo (PlayRules.may_undo): the event the bar's
+    Undo takes back (the latest such, of this side's with two phones), and which of the
+    log lines shown have their own Undo. Reads the stored log from its end only as far
+    as it must."""
+    shown = {line.event_id for line in state.log[-LOG_SHOWN:]}
+    latest: str | None = None
+    allowed: set[str] = set()
+    for raw in reversed(game.events):
+        event = Event.model_validate(raw)
+        ok = rules.may_undo(event, side) is None and event.id not in allowed
+        if ok and event.id in shown:
+            allowed.add(event.id)
+        if ok and latest is None and (side is None or event.side == side):
+            latest = event.id
+        shown.discard(event.id)
+        if latest is not None and not shown:
+            break
+    return latest, allowed
 
 
 @dataclass(frozen=True)
@@ -288,6 +303,7 @@ def table_context(
             }
         )
     log = list(reversed(shown.log[-LOG_SHOWN:]))
+    latest, undoable_ids = _undoable(rules, game, shown, seat.side if seat is not None else None)
     issues: list[tuple[str, list[str]]] = []
     if state.version == 0:
         snapshot_sides = game.snapshot["sides"]
@@ -308,7 +324,8 @@ def table_context(
         "public": _plain(shown.public, shown.sides),
         "victory_points": rules.victory_points is not None,
         "log": log,
-        "latest": _latest(shown, seat.side if seat is not None else None),
+        "latest": latest,
+        "undoable": undoable_ids,
         "seat": seat,
         "can_act": seat is None or seat.can_act,
         "my_card": mine.get("card") if isinstance(mine, dict) else None,

@@ -6,12 +6,15 @@ gets it again: with two players and two watchers one tap is four fragments of th
 game at the same version. The fragment (templates/games/_table.jinja) is therefore
 rendered with marks where the per-response parts go, kept, and filled per response:
 
-- ``@@muster-csrf@@``: the request's CSRF field (templates/games/_marks.jinja), in a
+- ``<@muster-csrf@>``: the request's CSRF field (templates/games/_marks.jinja), in a
   page only: an htmx answer's forms are sent by play.js with the page's token;
-- ``@@muster-event-id@@``: a fresh event id for each form (a plain form post resent
+- ``<@muster-event-id@>``: a fresh event id for each form (a plain form post resent
   counts once; play.js makes its own id per tap anyway);
-- ``@@muster-etag@@``: the table's ETag (roster.games.polling: signed for this viewer);
-- ``@@muster-refused@@``: the refusal at the top of the sender's table, never kept.
+- ``<@muster-etag@>``: the table's ETag (roster.games.polling: signed for this viewer);
+- ``<@muster-refused@>``: the refusal at the top of the sender's table, never kept.
+
+Each mark starts with "<", which text a player typed never holds once escaped (it is
+"&lt;" there): a name such as "<@muster-csrf@>" is shown as typed, never replaced.
 
 A kept fragment lives in the worker, and with Redis (CACHE_URL) in the "play" cache
 every worker shares (without it the "play" cache is Django's dummy cache: writing each
@@ -49,10 +52,10 @@ from roster.games.forms import new_event_ids
 from roster.games.models import Game
 from roster.jinja_env import macro, render
 
-CSRF = "@@muster-csrf@@"
-EVENT_ID = "@@muster-event-id@@"
-REFUSED = "@@muster-refused@@"
-ETAG = "@@muster-etag@@"
+CSRF = "<@muster-csrf@>"
+EVENT_ID = "<@muster-event-id@>"
+REFUSED = "<@muster-refused@>"
+ETAG = "<@muster-etag@>"
 TEMPLATE = "games/_table.jinja"
 MARKS = "games/_marks.jinja"
 KEPT_SECONDS = 600  # a game's latest fragment per seat; a game in play replaces it within seconds

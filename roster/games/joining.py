@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from roster.games import operations
 from roster.games.forms import SideForm
 from roster.games.models import CODE_LENGTH, Game
 from roster.games.seats import (
@@ -33,6 +34,7 @@ from roster.games.seats import (
 )
 from roster.games.sides import rosters_of, side_from_form
 from roster.limits import client_ip, limited
+from rules.play.core import Refused
 
 
 def join_url(request: HttpRequest, game: Game) -> str:
@@ -112,7 +114,7 @@ def _take_side(request: HttpRequest, game: Game, form: SideForm | None) -> HttpR
         return f"You already play {limit} games in progress: finish one first."
     if game.side_hash or game.guest_id is not None:
         return HELD
-    if form is not None and game.version > 0:
+    if form is not None and game.events:
         return BEGUN
     side = None
     if form is not None:
@@ -161,7 +163,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             return taken
         error = taken
         if error in (HELD, BEGUN):  # another phone got there first: draw the page as it is now
-            game.refresh_from_db(fields=["version", "side_hash", "guest"])
+            game.refresh_from_db(fields=["version", "events", "side_hash", "guest"])
             held = bool(game.side_hash) or game.guest_id is not None
     elif choice is not None:
         error = "Choose Play the other side or Watch."
@@ -187,8 +189,12 @@ def revoke(request: HttpRequest, pk: int) -> HttpResponse:
     game = seat.game
     what = request.POST.get("what")
     if what == "side":
-        Game.objects.filter(pk=game.pk).update(side_hash="", guest=None)
-        messages.success(request, "The other side is free again: its phone can no longer act.")
+        try:
+            operations.free_side(game)
+        except Refused as exc:
+            messages.error(request, f"The other side was not freed: {exc.reason}.")
+        else:
+            messages.success(request, "The other side is free again: its phone can no longer act.")
     elif what == "watch":
         Game.objects.filter(pk=game.pk).update(watch_token=new_token(), code=None)
         messages.success(request, "Watchers are out, and the game has a new code and link.")

@@ -1,8 +1,10 @@
 """A game in progress, stored as its snapshot and its log of events (docs/play.md).
 
 The state is never stored: it is the log replayed (rules.play.core.replay). ``version``
-counts the events and is the compare-and-set guard of every write
-(roster.games.operations), so two phones appending at once never overwrite each other.
+counts the writes of the log (each action and each undo adds one) and is the
+compare-and-set guard of every write (roster.games.operations), so two phones appending
+at once never overwrite each other, and an undo then a tap (the log as long as before,
+other contents) never passes for the log a request read earlier.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.db import connection, models
 from rules.play.core import Event, Snapshot
 
 MAX_EVENTS = 5000  # a long game is a few hundred taps; the cap bounds one replay
+MAX_TRAIL = 2000  # undos and seat changes kept per game (Game.trail); more are refused
 #: The join code's letters: no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q),
 #: easy to read aloud (docs/play.md "Two phones").
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
@@ -35,8 +38,10 @@ def write_mark(value: datetime) -> int:
 
 class Game(models.Model):
     """One game: who owns it, the system, the snapshot both sides started from, the log
-    (a JSON list of rules.play.core.Event dumps, in order) and its length ``version``.
-    ``finished`` is set when the game ends (the result screen); the log stays whole."""
+    (a JSON list of rules.play.core.Event dumps, in order), ``version`` (the number of
+    writes of the log: never the same twice) and ``trail``, what happened beside the log
+    (undos and seat changes, :func:`trail_entry`). ``finished`` is set when the game ends
+    (the result screen); the log stays whole."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
     system = models.CharField(max_length=40)
@@ -60,6 +65,9 @@ class Game(models.Model):
     # of the state after the last write ({"turn", "finished", "winner", "sides": [{"name",
     # "victory_points"}]}); written with the log by roster.games.operations.
     summary = models.JSONField(null=True, blank=True)
+    # Beside the log, in order: each undo (the event taken back, whose id can never be
+    # sent again) and each seat freed or taken (docs/play.md "Fair between phones").
+    trail = models.JSONField(default=list)
 
     class Meta:
         ordering = ["-updated", "-id"]
@@ -77,14 +85,32 @@ class Game(models.Model):
         """The stored log, parsed (rules.play.core.Event each)."""
         return [Event.model_validate(e) for e in self.events]
 
+    @property
+    def undone_ids(self) -> set[str]:
+        """The ids of the events undone in this game: a tap resent with one is refused."""
+        return {str(t.get("event")) for t in self.trail if t.get("what") == "undo"}
+
     @staticmethod
     def dump_events(events: list[Event]) -> list[dict[str, Any]]:
         """The log as stored: each event's JSON dump."""
         return [e.model_dump(mode="json") for e in events]
 
 
-#: What :func:`light_game` reads: every column but the log and the snapshot.
-_LIGHT_FIELDS = [f for f in Game._meta.concrete_fields if f.name not in ("events", "snapshot")]
+def trail_entry(what: str, side: int | None, by: str, **more: Any) -> dict[str, Any]:
+    """One line of ``Game.trail``: ``what`` ("undo", "free", "take"), the ``side`` it
+    concerns, ``by`` whom ("owner", "guest", "one phone"), the time, and ``more`` (an
+    undo's ``event`` id, ``action`` and ``text``)."""
+    return {
+        "what": what,
+        "side": side,
+        "by": by,
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        **more,
+    }
+
+
+#: What :func:`light_game` reads: every column but the log, the snapshot and the trail.
+_LIGHT_FIELDS = [f for f in Game._meta.concrete_fields if f.name not in ("events", "snapshot", "trail")]
 _LIGHT_NAMES = [f.attname for f in _LIGHT_FIELDS]
 _LIGHT_SQL = "SELECT {} FROM {} WHERE {} = %s".format(
     ", ".join(connection.ops.quote_name(str(f.column)) for f in _LIGHT_FIELDS),

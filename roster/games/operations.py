@@ -1,10 +1,17 @@
 """The one writer of games (STYLE.md "state changes go through one writer"): start a
 game, append an action, undo one, finish. Views never touch ``Game.events`` themselves.
 
-Every write is a compare-and-set on ``Game.version`` (the number of events): the new log
-is written only if nobody appended meanwhile, otherwise the log is read again and the
-action re-applied, so two phones never overwrite each other (docs/play.md). Random
-outcomes are decided here, on the server, with ``secrets.SystemRandom``.
+Every write is a compare-and-set on ``Game.version``, a count of the log's writes that
+never comes back to an earlier value: the new log is written only if nobody wrote it
+meanwhile, otherwise the log is read again and the action re-applied, so two phones never
+overwrite each other, and an undo then a tap (a log as long as before) never lets a
+request write the log it read before both (docs/play.md "Fair between phones"). Random
+outcomes are decided here, on the server, with ``secrets.SystemRandom``, and stand by
+every path: an event with an outcome is never undone, nor is an earlier event whose undo
+would leave a draw without effect, and an undone event's id is never applied again.
+
+Seats change here too (:func:`take_side`, :func:`free_side`), each written in
+``Game.trail`` beside the undos.
 """
 
 from __future__ import annotations
@@ -19,10 +26,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from roster.games.models import MAX_EVENTS, Game
+from roster.games.models import MAX_EVENTS, MAX_TRAIL, Game, trail_entry
+from roster.games.sides import told_apart
 from roster.games.systems import play_rules
 from rules.play import core
-from rules.play.core import Event, Refused, Snapshot, TableState
+from rules.play.core import Event, Refused, SideSnapshot, Snapshot, TableState
 from rules.play.format import list_summary
 
 ATTEMPTS = 5  # compare-and-set retries before giving up (another phone kept winning)
@@ -51,10 +59,13 @@ class Played:
 def _log_key(game: Game, events: list[dict[str, Any]]) -> tuple[int, str]:
     """The cache key of a game's log: its id, when it was created (an id a database
     hands out again never meets an old game's entry), the holder of side 1 (a joiner may
-    replace side 1's snapshot as they take it, before any action: roster.games.seats.
-    take_side; every process then replays the new snapshot) and a digest of its event ids."""
-    ids = "\n".join([str(game.created), game.side_hash, *(str(e.get("id")) for e in events)])
-    return game.pk, hashlib.blake2b(ids.encode(), digest_size=16).hexdigest()
+    replace side 1's snapshot as they take it, before any action: :func:`take_side`;
+    every process then replays the new snapshot), the write count ``version`` (a log
+    written again, even with the same ids, is another entry) and a digest of its events'
+    ids and outcomes."""
+    parts = [str(game.created), game.side_hash, str(game.version)]
+    parts += [f"{e.get('id')}{e.get('outcome') or ''}" for e in events]
+    return game.pk, hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
 
 
 def _unique_ids(events: list[dict[str, Any]]) -> list[str]:
@@ -135,22 +146,33 @@ def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
     )
 
 
-def _write(game: Game, events: list[Event] | list[dict[str, Any]], state: TableState) -> bool:
-    """Store ``events`` (parsed, or as stored) if the game still has the version and the
-    holder of side 1 it was read at; True if it did."""
+def _write(
+    game: Game,
+    events: list[Event] | list[dict[str, Any]],
+    state: TableState,
+    trail: dict[str, Any] | None = None,
+) -> bool:
+    """Store ``events`` (parsed, or as stored), and ``trail`` appended to the game's
+    trail, if the game still has the version (write count) and the holder of side 1 it
+    was read at; True if it did. The version goes up by one."""
     dumped = [e.model_dump(mode="json") if isinstance(e, Event) else e for e in events]
     now = timezone.now()
     summary = list_summary(state)
-    changes: dict[str, Any] = {"events": dumped, "version": len(events), "updated": now, "summary": summary}
+    version = game.version + 1
+    changes: dict[str, Any] = {"events": dumped, "version": version, "updated": now, "summary": summary}
+    if trail is not None:
+        changes["trail"] = [*game.trail, trail]
     if state.finished:
         changes["finished"] = now
     # side_hash too: a joiner may replace side 1 while the game has no action
-    # (roster.games.seats.take_side); an action read against the old side then goes round again.
+    # (take_side); an action read against the old side then goes round again.
     written = Game.objects.filter(
         pk=game.pk, version=game.version, side_hash=game.side_hash, finished__isnull=True
     ).update(**changes)
     if written:
-        game.events, game.version, game.updated, game.summary = dumped, len(events), now, summary
+        game.events, game.version, game.updated, game.summary = dumped, version, now, summary
+        if trail is not None:
+            game.trail = changes["trail"]
         if state.finished:
             game.finished = now
         _remember(_log_key(game, dumped), state, game, dumped)
@@ -162,12 +184,17 @@ def fresh(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+UNDONE = "that action was undone: it is not applied again (tap again to make a new one)"
+
+
 def act(game: Game, event: Event, *, seated: bool = False) -> Played:
     """Append ``event`` to ``game``'s log (rules.play.core.append): applied once, even
     when resent with the same id. Raises :class:`Refused` with the rules' reason when it
-    does not make sense now (nothing is written), :class:`GameOver` on a finished game.
-    ``seated``: the event comes from one side's own phone (two phones), so an action the
-    rules give to the other side's player (PlayRules.actor) is refused."""
+    does not make sense now (nothing is written), or its id was undone (:data:`UNDONE`:
+    a phone resending an old tap never brings an undone action back), :class:`GameOver`
+    on a finished game. ``seated``: the event comes from one side's own phone (two
+    phones), so an action the rules give to the other side's player (PlayRules.actor) is
+    refused."""
     rules = play_rules(game.system)
     rng = secrets.SystemRandom()
     for _ in range(ATTEMPTS):
@@ -175,6 +202,8 @@ def act(game: Game, event: Event, *, seated: bool = False) -> Played:
         stored = game.events
         if any(e.get("id") == event.id for e in stored):
             return Played(game, state_of(game), applied=False)
+        if event.id in game.undone_ids:
+            raise Refused(UNDONE)
         if game.finished is not None:
             raise GameOver("the game is over: its result is kept under My games")
         if len(stored) >= MAX_EVENTS:
@@ -195,38 +224,107 @@ def act(game: Game, event: Event, *, seated: bool = False) -> Played:
 
 def undo(game: Game, event_id: str | None = None, side: core.SideIndex | None = None) -> Played:
     """Drop one event from ``game``'s log (the latest when ``event_id`` is None; with
-    ``side``, only an action that side made: two phones each undo their own) and return
-    the state replayed without it. Raises :class:`Refused` when there is no such event
-    (an undo resent after it was done finds nothing: nothing changes twice), or it is the
-    other side's, or (with ``side``) Muster drew its outcome, :class:`GameOver` on a
-    finished game.
-
-    With two phones (``side`` given) an action whose outcome Muster drew (a Beestwars
-    card, a die out of the Iron & Honor bag, a roll Muster made) stands: undone, it would
-    be drawn again with another result, so a player could draw until they liked it (the
-    blind draws of Beestwars p.4 and Iron & Honor p.31 must stay fair, issue 20). On one
-    phone both players see the undo, and it stays allowed."""
+    ``side``, the latest that side made) and return the state replayed without it; its
+    id goes into ``Game.trail`` and is refused if sent again. Raises :class:`Refused`
+    when there is no such event (an undo resent after it was done finds nothing: nothing
+    changes twice), when the rules say this seat may not (PlayRules.may_undo), when
+    the undo would leave an event that stands (a draw, a roll, an answer about a card)
+    without effect (a side could then draw again: issue 29), or the trail is full
+    (MAX_TRAIL); :class:`GameOver` on a finished game."""
     rules = play_rules(game.system)
     for _ in range(ATTEMPTS):
         if game.finished is not None:
             raise GameOver("the game is over: its result is kept under My games")
-        log = game.event_models
-        if side is not None:
-            mine = [e for e in core.unique(log) if e.side == side]
-            named = event_id if event_id is not None else (mine[-1].id if mine else None)
-            theirs = next((e for e in log if e.id == named), None)
-            if theirs is not None and theirs.side != side:
-                raise Refused("that action is the other side's: only they can undo it")
-            if theirs is not None and theirs.outcome:
-                raise Refused(
-                    "what Muster drew (a card, a die, a roll) stands when each side plays on its "
-                    "own phone: undone, it would be drawn again with another result"
-                )
-        events = core.undo(log, event_id, side)
+        if len(game.trail) >= MAX_TRAIL:
+            raise Refused(f"this game has had {MAX_TRAIL} undos and seat changes: no more can be kept")
+        log = core.unique(game.event_models)
+        if event_id is None:
+            mine = [e for e in log if side is None or e.side == side]
+            event_id = mine[-1].id if mine else None
+        named = next((e for e in log if e.id == event_id), None)
+        if named is None:
+            raise Refused("nothing to undo" if event_id is None else "that action is not in this game's log")
+        why = rules.may_undo(named, side)
+        if why is not None:
+            raise Refused(why)
+        events = core.undo(log, named.id)
         state = core.replay(rules, game.snapshot_model, events)
-        if _write(game, events, state):
+        changed = core.fates_changed(rules, events, state_of(game), state)
+        if changed:
+            raise Refused(
+                f"undoing it would leave what Muster drew ({changed[0].action}) without effect, "
+                "and it stands: undo later actions, or record the correction as a new action"
+            )
+        by = "one phone" if side is None else ("owner" if side == 0 else "guest")
+        line = next((ln.text for ln in state_of(game).log if ln.event_id == named.id), named.action)
+        entry = trail_entry("undo", named.side, by, event=named.id, action=named.action, text=line)
+        if _write(game, events, state, trail=entry):
             return Played(game, state, applied=True)
         game = fresh(game)
+    raise Refused("another phone kept changing this game: try again")
+
+
+def _seat_write(game: Game, changes: dict[str, Any], entry: dict[str, Any]) -> bool:
+    """Write a seat change with its trail entry: a compare-and-set on the version (which
+    goes up by one, as for the log), so no undo's trail entry is lost beside it. False
+    when the trail is full (MAX_TRAIL: an undone id is never forgotten)."""
+    if len(game.trail) >= MAX_TRAIL:
+        return False
+    changes = {
+        **changes,
+        "version": game.version + 1,
+        "updated": timezone.now(),
+        "trail": [*game.trail, entry],
+    }
+    return bool(Game.objects.filter(pk=game.pk, version=game.version).update(**changes))
+
+
+def take_side(game: Game, holder: str, guest: Any, side: SideSnapshot | None = None) -> bool:
+    """Make ``holder`` (the SHA-256 of a side token) and ``guest`` (an account, or None)
+    the holder of side 1, noted in the trail. With ``side``, side 1 becomes that side at
+    the same moment (the joiner's own warband, docs/play.md "Two phones"): the snapshot,
+    the name and the summary are rewritten, which only happens while the log is empty,
+    so no history changes. False (nothing changed) when the side is already held, the
+    game is finished, or (with ``side``) it has an action."""
+    for _ in range(ATTEMPTS):
+        game = fresh(game)
+        if game.side_hash or game.guest_id is not None or game.finished is not None:
+            return False
+        changes: dict[str, Any] = {"side_hash": holder, "guest": guest}
+        if side is not None:
+            if game.events:
+                return False
+            snapshot = game.snapshot_model
+            own = snapshot.sides[0]
+            side = told_apart(own, side)
+            both = snapshot.model_copy(update={"sides": (own, side)})
+            changes["snapshot"] = both.model_dump(mode="json")
+            changes["summary"] = list_summary(play_rules(game.system).start(both))
+            changes["name"] = f"{own.name} v {side.name}"[:200]
+        account = guest.get_username() if guest is not None else None
+        if _seat_write(game, changes, trail_entry("take", 1, "guest", account=account)):
+            return True
+    return False
+
+
+def free_side(game: Game) -> None:
+    """The owner frees side 1 (its phone can no longer act), noted in the trail. Raises
+    :class:`Refused` while side 1 holds a card not yet shown (Beestwars p.4): freed and
+    taken again from another browser, the owner could read it (issue 29)."""
+    for _ in range(ATTEMPTS):
+        game = fresh(game)
+        if not game.side_hash and game.guest_id is None:
+            return
+        state = state_of(game)
+        if state.hidden.get("1"):
+            raise Refused(
+                f"{state.sides[1].name}'s commander holds a card not yet shown: "
+                "the side can be freed once the activation ends (p.4)"
+            )
+        if _seat_write(game, {"side_hash": "", "guest": None}, trail_entry("free", 1, "owner")):
+            return
+        if len(game.trail) >= MAX_TRAIL:
+            raise Refused(f"this game has had {MAX_TRAIL} undos and seat changes: no more can be kept")
     raise Refused("another phone kept changing this game: try again")
 
 

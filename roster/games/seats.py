@@ -27,13 +27,10 @@ from django.conf import settings
 from django.db import IntegrityError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils import timezone
 
+from roster.games import operations
 from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game, light_game
-from roster.games.sides import told_apart
-from roster.games.systems import play_rules
 from rules.play.core import SideIndex, SideSnapshot
-from rules.play.format import list_summary
 
 #: Games in progress one account may own or hold a side of at once, and sides of games
 #: in progress one browser may hold by token (docs/play.md; settings.MUSTER_LIVE_GAMES).
@@ -157,27 +154,13 @@ def take_side(
     request: HttpRequest, game: Game, response: HttpResponse, side: SideSnapshot | None = None
 ) -> bool:
     """Make the request's phone the holder of side 1 (cookie on ``response``; the account
-    too when logged in). With ``side``, side 1 becomes that side at the same moment (the
-    joiner's own warband, docs/play.md "Two phones"): the game's snapshot and name are
-    rewritten, which only happens while the game has no action (version 0) so no history
-    changes. One compare-and-set: False (nothing changed) when the side is already held
-    by someone else, the game is finished, or (with ``side``) it has an action."""
+    too when logged in), through roster.games.operations.take_side (with ``side``, side 1
+    becomes the joiner's own warband). False (nothing changed) when the side is already
+    held by someone else, the game is finished, or (with ``side``) it has an action."""
     token = new_token()
     user = getattr(request, "user", None)
     guest = user if user is not None and user.is_authenticated and user.pk != game.owner_id else None
-    changes: dict[str, object] = {"side_hash": token_hash(token), "guest": guest}
-    free = Game.objects.filter(pk=game.pk, side_hash="", guest__isnull=True, finished__isnull=True)
-    if side is not None:
-        snapshot = game.snapshot_model
-        own = snapshot.sides[0]
-        side = told_apart(own, side)
-        both = snapshot.model_copy(update={"sides": (own, side)})
-        changes["snapshot"] = both.model_dump(mode="json")
-        changes["summary"] = list_summary(play_rules(game.system).start(both))
-        changes["name"] = f"{own.name} v {side.name}"[:200]
-        changes["updated"] = timezone.now()
-        free = free.filter(version=0)
-    if not free.update(**changes):
+    if not operations.take_side(game, token_hash(token), guest, side):
         return False
     set_cookie(request, response, SIDE_COOKIE.format(pk=game.pk), token)
     return True

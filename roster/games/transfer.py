@@ -23,7 +23,7 @@ def game_json(game: Game, state: TableState | None = None, viewer: SideIndex | N
     if state is not None:
         rules = play_rules(game.system)
         events = [public_event(rules, state, e, viewer) for e in events]
-    return dump_game(game.snapshot_model, events, name=game.name)
+    return dump_game(game.snapshot_model, events, name=game.name, trail=game.trail)
 
 
 def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
@@ -53,8 +53,14 @@ def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
 
 def archived_games(owner: Any) -> list[tuple[str, str]]:
     """Every game of ``owner`` as (file name, ``muster.game/1`` JSON), for the account's
-    zip (roster.accounts.archive.build_archive)."""
+    zip (roster.accounts.archive.build_archive): each as the owner's seat sees it (side 0
+    when the other side is held, else nobody's hand), so a card drawn for the other side
+    and not yet shown has no outcome there (issue 29)."""
+    from roster.games.operations import state_of
+
     out = []
     for game in Game.objects.filter(owner=owner).order_by("pk"):
-        out.append((f"{slugify(game.name) or 'game'}-{game.pk}.json", game_json(game)))
+        viewer: SideIndex | None = 0 if game.side_hash or game.guest_id is not None else None
+        text = game_json(game, state_of(game), viewer)
+        out.append((f"{slugify(game.name) or 'game'}-{game.pk}.json", text))
     return out

@@ -263,7 +263,11 @@ class BeestwarsPlay(TablePlay):
         if event.action != "draw" or state.finished:
             return {}
         cards = self.remaining(state)
-        return {"card": rng.choice(cards)} if cards and self.held(state) is None else {}
+        if not cards or self.held(state) is not None or "next_active" not in state.public:
+            return {}
+        # The drawer is recorded with the card: on replay the card stays with the side that
+        # drew it, never with whoever the replayed state would have draw (issue 29).
+        return {"card": rng.choice(cards), "drawer": other(state.public["next_active"])}
 
     def act_draw(self, state: TableState, event: Event) -> Done:
         """The commander who is not active draws a card for the other (p.4); only the
@@ -275,6 +279,11 @@ class BeestwarsPlay(TablePlay):
             raise Refused("this draw has no card recorded from the deck")
         active: SideIndex = state.public["next_active"]
         drawer = other(active)
+        recorded = event.outcome.get("drawer", drawer)
+        if recorded != drawer:
+            raise Refused(
+                f"this card was drawn by {state.sides[1 if recorded == 1 else 0].name}'s commander, not now"
+            )
         state.hidden[str(drawer)] = {"card": card, "event": event.id}
         state.active = active
         state.phase = "activation"
@@ -300,6 +309,15 @@ class BeestwarsPlay(TablePlay):
             name = state.sides[active].name
             return active, f"only {name}'s commander, who is active, asks or ends it (p.4)"
         return super().actor(state, event)
+
+    def stands(self, event: Event) -> str | None:
+        """A draw stands (PlayRules.stands), and so does what told the table about its
+        card: an answer to "another action?" and the end of an activation, which shows
+        the card (p.4). Undone, the card's value would be known and the card still in
+        play."""
+        if event.action in ("ask", "done"):
+            return "this answer told the table about the card: it stands (p.4)"
+        return super().stands(event)
 
     def act_ask(self, state: TableState, event: Event) -> Done:
         """ "Do I have a fourth action?", then a fifth (p.4): the answer only. A "no"

@@ -456,7 +456,22 @@ class IronHonorPlay(TablePlay):
         model = state.sides[act["side"]].models[act["model"]]
         parts = "".join(f" {n:+d} {label}" for label, n in mods)
         plural = "" if points == 1 else "s"
-        return f"{model.name} rolls {face}{parts} = {total}: {points} action point{plural}", 31, None
+        # Who rolled is said: a face typed from the table's die, or Muster's own roll.
+        how = "Muster rolls" if event.value is None else "rolled at the table:"
+        return f"{model.name}: {how} {face}{parts} = {total}: {points} action point{plural}", 31, None
+
+    def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
+        """With two phones: only the side whose die is out nominates a model, sets the die
+        aside or rolls for the nominated model (p.31); the rest as TablePlay.actor."""
+        pub = state.public
+        if event.action == "pass" and pub.get("drawn") is not None:
+            side: SideIndex = pub["drawn"]
+            return side, f"the die out is {state.sides[side].name}'s: only their player sets it aside (p.31)"
+        act = pub.get("activation")
+        if event.action == "roll" and act and act.get("action_points") is None:
+            side = act["side"]
+            return side, f"{state.sides[side].name}'s player rolls for the model they nominated (p.31)"
+        return super().actor(state, event)
 
     def act_pass(self, state: TableState, event: Event) -> Done:
         """The drawn die activates nobody and is set aside."""

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rules.play.core import (
+    OWN_CHOICES,
     ActionSpec,
     Event,
     LogLine,
@@ -138,7 +139,10 @@ class TablePlay(PlayRules):
             state.notices = before
             raise
         source = self.source(page if page is not None else spec.page, section or spec.section)
-        state.log.append(LogLine(event_id=event.id, side=event.side, text=text, source=source))
+        concerned = event.target if event.model is not None and spec.scope == "model" else None
+        state.log.append(
+            LogLine(event_id=event.id, side=event.side, text=text, source=source, target=concerned)
+        )
         state.version += 1
         return state
 
@@ -392,13 +396,22 @@ class TablePlay(PlayRules):
         player only: each commander keeps their own (Iron & Honor p.9: each player has a
         Fate Pool; Beestwars p.4: each commander's Froth). Otherwise
         the other phone could spend them, and only the side that tapped can undo. None for
-        the other actions (either player; systems add their own, as Beestwars' deck)."""
+        the other actions (either player; systems add their own, as Beestwars' deck).
+
+        A model's own choices (``OWN_CHOICES``: activating it, Brutality's Staunch and
+        Stamp, a Base Assault respawn) are its player's too; what happens to a model (a
+        wound, a status, a token from an attack) may be recorded by either phone, and its
+        player may undo it (roster.games.operations.undo)."""
         if event.target is None or event.target == event.side:
             return None
         spec = next((a for a in self.trackers.actions if a.name == event.action), None)
-        if spec is None or spec.scope != "side":
+        if spec is None:
             return None
         name = state.sides[event.target].name
+        if spec.scope == "model" and event.action in OWN_CHOICES:
+            return event.target, f"{spec.label} is {name}'s player's choice: each player makes their own"
+        if spec.scope != "side":
+            return None
         return event.target, f"{spec.label} is for {name}'s player: each player takes their own side's"
 
     # --- hooks -----------------------------------------------------------------------

@@ -36,6 +36,10 @@ from pydantic import BaseModel, ConfigDict, Field
 EVENT_ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 
 SideIndex = Literal[0, 1]
+#: Model actions only the model's own player takes (PlayRules.actor, may_undo):
+#: nominating it (Iron & Honor p.31, Brutality "Activation Phases"), Brutality's Staunch
+#: and Stamp (Status Effects: the model's own action), a Base Assault defender's respawn.
+OWN_CHOICES = frozenset({"activate", "staunch", "stamp", "respawn"})
 Scalar = int | str | bool | None
 
 
@@ -189,13 +193,16 @@ class SideState(_Strict):
 class LogLine(_Strict):
     """One line of the game's log as shown: the event it came from, the side that made
     it, a sentence in the books' terms, the page of the rule applied, and, when the event
-    had no effect on replay (after an undo), the reason."""
+    had no effect on replay (after an undo), the reason. ``target``: see below."""
 
     event_id: str
     side: SideIndex
     text: str
     source: str | None = None
     refused: str | None = None
+    #: The side whose model the event concerned (a wound, a status, a token on it),
+    #: None for a side's or the game's own action: that model's player may undo it.
+    target: SideIndex | None = None
 
 
 class TableState(_Strict):
@@ -345,6 +352,31 @@ class PlayRules(ABC):
         The app refuses the event from the other side with that reason."""
         return None
 
+    def stands(self, event: Event) -> str | None:
+        """Why ``event`` can never be undone, or None when it can. Default: an event whose
+        outcome Muster drew (a die out of the bag, a card, a roll Muster made) stands:
+        undone, it could be drawn again with another result, so a player could draw until
+        they liked it (Iron & Honor p.31 and Beestwars p.4 draw blind). Systems add the
+        events that showed what was drawn (Beestwars' "another action?" answer)."""
+        if event.outcome:
+            return "what Muster drew (a card, a die, a roll) stands: undone, it could be drawn again"
+        return None
+
+    def may_undo(self, event: Event, side: SideIndex | None) -> str | None:
+        """Why ``side`` (None: the owner on one phone) may not undo ``event``, or None when
+        it may: what stands (:meth:`stands`) never; with two phones a side undoes its own
+        actions and what was recorded on its own models (a wound, a status, a token the
+        other phone tapped: the model's player may take it back), never the other side's
+        choices (issue 28, docs/play.md "Fair between phones")."""
+        why = self.stands(event)
+        if why is not None:
+            return why
+        if side is None or event.side == side:
+            return None
+        if event.target == side and event.model is not None and event.action not in OWN_CHOICES:
+            return None
+        return "that action is the other side's: only they can undo it"
+
     def hides(self, state: TableState, event: Event, viewer: SideIndex | None) -> bool:
         """True when ``event``'s outcome must not reach ``viewer`` yet in ``state`` (the
         Beestwars card drawn for the active commander until their activation ends).
@@ -431,6 +463,25 @@ def undo(events: Sequence[Event], event_id: str | None = None, side: SideIndex |
     if not any(e.id == event_id for e in log):
         raise Refused("that action is not in this game's log")
     return [e for e in log if e.id != event_id]
+
+
+def refusals(state: TableState) -> dict[str, str | None]:
+    """Each event id of ``state``'s log -> the reason it had no effect (None: applied)."""
+    return {line.event_id: line.refused for line in state.log}
+
+
+def fates_changed(
+    rules: PlayRules, events: Sequence[Event], before: TableState, after: TableState
+) -> list[Event]:
+    """The events of ``events`` that stand (:meth:`PlayRules.stands`) and were applied in
+    ``before`` but have no effect in ``after`` (the same log less an undone event): an
+    undo that would do this lets a side draw again, so it is refused (issue 29)."""
+    was, now = refusals(before), refusals(after)
+    return [
+        e
+        for e in unique(events)
+        if rules.stands(e) is not None and e.id in was and was[e.id] is None and now.get(e.id) is not None
+    ]
 
 
 def public_event(rules: PlayRules, state: TableState, event: Event, viewer: SideIndex | None) -> Event:

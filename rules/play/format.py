@@ -26,8 +26,9 @@ MAX_EVENTS = 20_000
 
 class GameExport(BaseModel):
     """A game as exported: ``format`` "muster.game/1", its ``system`` id, ``name``,
-    the ``snapshot`` both sides started from, the ``events`` in order, and the
-    ``result`` (derived by replay, see :func:`state_summary`)."""
+    the ``snapshot`` both sides started from, the ``events`` in order, the
+    ``result`` (derived by replay, see :func:`state_summary`) and the ``trail`` (each
+    undo and seat change: {"what", "side", "by", "at", ...})."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -37,6 +38,8 @@ class GameExport(BaseModel):
     snapshot: Snapshot
     events: list[Event] = Field(max_length=MAX_EVENTS)
     result: dict[str, Any] | None = None
+    #: What happened beside the log: undos and seat changes (docs/formats.md).
+    trail: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_EVENTS)
 
 
 def event_log(state: TableState, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -109,8 +112,11 @@ def list_summary(state: TableState) -> dict[str, Any]:
     }
 
 
-def export_game(snapshot: Snapshot, events: Sequence[Event], name: str = "") -> dict[str, Any]:
-    """The ``muster.game/1`` JSON object of a game (KeyError for an unknown system)."""
+def export_game(
+    snapshot: Snapshot, events: Sequence[Event], name: str = "", trail: Sequence[dict[str, Any]] = ()
+) -> dict[str, Any]:
+    """The ``muster.game/1`` JSON object of a game (KeyError for an unknown system);
+    ``trail`` its undos and seat changes (written when there are any)."""
     rules = get_rules(snapshot.system)
     state = replay(rules, snapshot, events)
     return {
@@ -120,12 +126,15 @@ def export_game(snapshot: Snapshot, events: Sequence[Event], name: str = "") -> 
         "snapshot": snapshot.model_dump(mode="json"),
         "events": [e.model_dump(mode="json") for e in events],
         "result": state_summary(state, events),
+        **({"trail": list(trail)} if trail else {}),
     }
 
 
-def dump_game(snapshot: Snapshot, events: Sequence[Event], name: str = "") -> str:
+def dump_game(
+    snapshot: Snapshot, events: Sequence[Event], name: str = "", trail: Sequence[dict[str, Any]] = ()
+) -> str:
     """:func:`export_game` as indented JSON text (UTF-8, ends with a newline)."""
-    return json.dumps(export_game(snapshot, events, name), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(export_game(snapshot, events, name, trail), ensure_ascii=False, indent=2) + "\n"
 
 
 def load_game(data: Any) -> GameExport:

@@ -172,12 +172,12 @@ def test_the_drawn_card_is_hidden_from_the_active_commander_and_watchers_until_r
         assert PLAY.hides(t.state, draw, viewer)
         assert public_event(PLAY, t.state, draw, viewer).outcome == {}
     assert PLAY.view(t.state, 1).hidden == {"1": {"card": 4, "event": draw.id}}
-    assert public_event(PLAY, t.state, draw, 1).outcome == {"card": 4}
+    assert public_event(PLAY, t.state, draw, 1).outcome == {"card": 4, "drawer": 1}
     t.do(0, "ask")
     assert '"card"' not in PLAY.view(t.state, 0).model_dump_json()
     t.do(0, "done")
     assert not PLAY.hides(t.state, draw, 0)
-    assert public_event(PLAY, t.state, draw, None).outcome == {"card": 4}
+    assert public_event(PLAY, t.state, draw, None).outcome == {"card": 4, "drawer": 1}
 
 
 def test_a_draw_while_a_card_is_in_play_is_refused_p4(clovis: SideSnapshot) -> None:
