@@ -208,3 +208,25 @@ def test_fighters_have_no_wounds_to_take_p4(clovis: SideSnapshot) -> None:
     t = game(clovis)
     with pytest.raises(Refused):
         t.do(0, "wound", target=1, model=0)
+
+
+def test_a_replayed_draw_stays_with_the_commander_who_drew_it_p4(clovis: SideSnapshot) -> None:
+    """Issue 29: the drawer is recorded with the card; replayed where the other
+    commander would draw, the draw has no effect instead of moving the card."""
+    t = game(clovis, [4])
+    t.do(1, "draw")
+    draw = t.log[-1]
+    assert draw.outcome == {"card": 4, "drawer": 1}
+    moved = draw.model_copy(update={"outcome": {"card": 4, "drawer": 0}})
+    with pytest.raises(Refused, match="drawn by"):
+        PLAY.apply(PLAY.start(t.snapshot), moved)
+
+
+def test_an_answer_about_the_card_and_the_draw_stand_p4(clovis: SideSnapshot) -> None:
+    t = game(clovis, [4])
+    t.do(1, "draw")
+    t.do(0, "ask")
+    t.do(0, "done")
+    draw, ask, done = t.log
+    assert all(PLAY.stands(e) for e in (draw, ask, done))
+    assert all(PLAY.may_undo(e, None) for e in (draw, ask, done))
