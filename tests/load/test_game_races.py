@@ -84,7 +84,8 @@ def phone(client: load.Client, pk: int, side: int, seed: int, ledger: Ledger) ->
 
 def test_acting_undoing_and_resending_from_several_phones_loses_nothing_and_brings_nothing_back():
     settings = {"RATE_PLAY": "100000/m", "RATE_JOIN": "100000/m"}
-    with serve(workers=2, rosters=1, database_url=os.environ.get("DATABASE_URL"), settings=settings) as server:
+    database = os.environ.get("DATABASE_URL")
+    with serve(workers=2, rosters=1, database_url=database, settings=settings) as server:
         owner = load.Client(server.url)
         owner.log_in(server.seed["username"], server.seed["password"])
         pk = start_game(owner, server.seed["rosters"][0])

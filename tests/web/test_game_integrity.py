@@ -27,7 +27,7 @@ from django.test import Client
 
 from roster.games import operations
 from roster.games.models import Game
-from rules.play.core import Event, Refused
+from rules.play.core import Event
 from tests.web.test_games_live import HTMX, code_of, join, seated, start, tap
 
 
@@ -194,7 +194,7 @@ def test_7_only_the_side_whose_die_is_out_sets_it_aside_nominates_or_rolls(alice
 
 
 def test_8_a_tap_resent_after_its_undo_is_refused(alice_client, alice):
-    game, owner, _other, watcher = seated(alice_client, alice, "brutality-moderate-points")
+    game, owner, _other, _watcher = seated(alice_client, alice, "brutality-moderate-points")
     first = uuid.uuid4().hex
     assert tap(owner, game, "score", id=first, value=2).status_code == 200
     assert owner.post(f"/games/{game.pk}/undo/", {"event": first}, **HTMX).status_code == 200

@@ -44,7 +44,9 @@ def choices(rules: PlayRules, state: TableState, side: int) -> list[Event]:
         value = spec.values[0] if spec.values else None
         if spec.scope == "side":
             out.append(
-                Event(id=f"choice-{spec.name}-{side}", side=side, action=spec.name, target=theirs, value=value)
+                Event(
+                    id=f"choice-{spec.name}-{side}", side=side, action=spec.name, target=theirs, value=value
+                )
             )
         elif spec.scope == "model" and spec.name in OWN_CHOICES:
             out.append(
