@@ -12,6 +12,8 @@ from typing import TypeVar, cast
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_ratelimit import ALL
+from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
@@ -64,6 +66,20 @@ def limited(
     the rate in settings.MUSTER_RATES; over the limit the request gets the 429 page."""
     decorator = ratelimit(group=f"muster.{action}", key=key, rate=_rate(action), method=method, block=True)
     return cast(Callable[[View], View], decorator)
+
+
+def over_on_miss(
+    action: str, request: HttpRequest, key: Callable[[str, HttpRequest], str] = user_or_ip
+) -> bool:
+    """Count one miss of ``action`` for the request's key (a join code no game in play
+    has: GETs count too, so codes cannot be tried one GET at a time) and say whether the
+    key is now over the rate in settings.MUSTER_RATES[action]; the caller then answers
+    :func:`rate_limited`."""
+    return bool(
+        is_ratelimited(
+            request, group=f"muster.{action}", key=key, rate=_rate(action), method=ALL, increment=True
+        )
+    )
 
 
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -273,6 +273,9 @@ MUSTER_RATES = {
     "import": os.environ.get("RATE_IMPORT", "20/m"),
     "play": os.environ.get("RATE_PLAY", "240/m"),  # actions at the table (a tap each)
     "join": os.environ.get("RATE_JOIN", "30/m"),  # join pages and typed codes, per address
+    # codes no game in play has (GETs too), per address: a code cannot be guessed one GET
+    # at a time (23^5 codes: about 33,000 tries per game in play at 200 games)
+    "join-miss": os.environ.get("RATE_JOIN_MISS", "20/h"),
 }
 # Games in progress one account may own or play, and sides one browser may hold (issue 20).
 MUSTER_LIVE_GAMES = env_int("LIVE_GAMES", 20)

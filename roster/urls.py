@@ -1,6 +1,5 @@
 """Muster's URLs."""
 
-from allauth.account import views as allauth_views
 from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
@@ -22,7 +21,7 @@ urlpatterns = [
     # Accounts (docs/accounts.md): the names templates use, then allauth's own pages.
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.login, name="login"),
-    path("accounts/logout/", allauth_views.logout, name="logout"),
+    path("accounts/logout/", accounts.logout, name="logout"),
     path("accounts/", account_page.account, name="account"),
     path("accounts/rosters.zip", account_page.rosters_zip, name="account-rosters-zip"),
     path("accounts/delete/", account_page.account_delete, name="account-delete"),

@@ -13,6 +13,7 @@ from django.core.validators import RegexValidator
 
 from rules.numbers import is_whole, read_whole
 from rules.play.core import EVENT_ID_PATTERN, Event
+from rules.text import clean_text
 
 MAX_TYPED_MODELS = 40
 MAX_TYPED_WOUNDS = 99
@@ -118,6 +119,10 @@ def read_typed(text: str) -> list[TypedLine]:
                 raise forms.ValidationError(f"line {number}: Wounds / Hit Points are 1 to {MAX_TYPED_WOUNDS}")
         if not any(c.isalnum() for c in name):
             raise forms.ValidationError(f"line {number}: a model needs a name")
+        try:  # the text policy of every name (rules.text): no invisible or control characters
+            name = clean_text(name)
+        except ValueError as exc:
+            raise forms.ValidationError(f"line {number}: the name {exc}") from None
         if len(name) > 100:
             raise forms.ValidationError(f"line {number}: a name has at most 100 characters")
         out.append(TypedLine(name, wounds))
@@ -160,6 +165,13 @@ class SideForm(forms.Form):
             kinds = self.fields["opponent"]
             assert isinstance(kinds, forms.ChoiceField)
             kinds.choices = [c for c in self.OPPONENTS if c[0] != "mine"]
+
+    def clean_typed_name(self) -> str:
+        """The typed warband's name under the text policy of every name (rules.text)."""
+        try:
+            return clean_text(str(self.cleaned_data.get("typed_name") or ""), 100)
+        except ValueError as exc:
+            raise forms.ValidationError(f"The warband's name {exc}.") from None
 
     def clean(self) -> dict[str, object] | None:
         """Ask for the field the chosen kind of opponent needs, at that field."""

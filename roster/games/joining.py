@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
+from django_ratelimit.exceptions import Ratelimited
 
 from roster.games import operations
 from roster.games.forms import SideForm
@@ -33,7 +34,7 @@ from roster.games.seats import (
     take_side,
 )
 from roster.games.sides import rosters_of, side_from_form
-from roster.limits import client_ip, limited
+from roster.limits import client_ip, limited, over_on_miss, rate_limited
 from rules.play.core import Refused
 
 
@@ -82,6 +83,8 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         if Game.objects.filter(code=form.cleaned_data["code"], finished__isnull=True).exists():
             return redirect("game-join", form.cleaned_data["code"])
+        if over_on_miss("join-miss", request, key=_join_key):
+            return rate_limited(request, Ratelimited())
         form.add_error("code", "No game in progress has that code (check it with the other phone).")
     status = 422 if form.is_bound else 200
     return render(request, "games/join.html", {"form": form, "game": None}, status=status)
@@ -142,6 +145,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     game in progress has."""
     game = Game.objects.filter(code=normalise_code(code), finished__isnull=True).first()
     if game is None:
+        if over_on_miss("join-miss", request, key=_join_key):
+            return rate_limited(request, Ratelimited())
         raise Http404("no game in progress has this code")
     try:
         seat = seat_of(request, game.pk)

@@ -171,3 +171,15 @@ def set_cookie(request: HttpRequest, response: HttpResponse, name: str, value: s
     response.set_cookie(
         name, value, max_age=COOKIE_AGE, httponly=True, samesite="Lax", secure=request.is_secure(), path="/"
     )
+
+
+def forget_seats(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """On logging out (or deleting the account): drop every side and watch cookie this
+    browser holds, and ask it to clear the site's cache and storage (``Clear-Site-Data``:
+    the service worker's copy of game tables, a card included, and the phone's queue),
+    so the next person on a club's tablet holds no seat and sees no card (issue 29)."""
+    for name in request.COOKIES:
+        if name.startswith(("muster_side_", "muster_watch_")):
+            response.delete_cookie(name, path="/", samesite="Lax")
+    response["Clear-Site-Data"] = '"cache", "storage"'
+    return response

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from roster.accounts.archive import ArchiveError, build_archive, read_archive_upload
 from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import catalogue_and_digest
+from roster.games.seats import forget_seats
 from roster.limits import limited
 from roster.models import Roster, ShareLink
 from roster.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster, pin_supplement
@@ -76,7 +77,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
             user.delete()  # rosters, revisions, share links and email addresses cascade
         logout(request)
         messages.success(request, "Your account and its rosters are deleted.")
-        return redirect("home")
+        return forget_seats(request, redirect("home"))
     rosters = Roster.objects.filter(owner=user).count()
     links = ShareLink.objects.filter(roster__owner=user, revoked__isnull=True).count()
     supplements = Supplement.objects.filter(owner=user).count()

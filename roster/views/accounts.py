@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from allauth.account.views import LoginView, SignupView
+from allauth.account.views import LoginView, LogoutView, SignupView
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
+from roster.games.seats import forget_seats
 from roster.limits import client_ip, limited
 
 
@@ -40,6 +41,19 @@ class MusterSignupView(SignupView):  # type: ignore[misc]  # allauth has no type
 # top of allauth's own limits (failed log-ins per account, sign-ups, reset mails).
 signup = limited("signup", key=client_ip)(MusterSignupView.as_view())
 login = limited("login", key=client_ip)(LoginView.as_view())
+
+
+class MusterLogoutView(LogoutView):  # type: ignore[misc]  # allauth has no type hints
+    """allauth's log-out; the answer that logs out also forgets this browser's game
+    seats and the play cache (roster.games.seats.forget_seats)."""
+
+    def post(self, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Log out, then drop the seats."""
+        response: HttpResponse = super().post(*args, **kwargs)
+        return forget_seats(self.request, response)
+
+
+logout = MusterLogoutView.as_view()
 
 
 @require_GET

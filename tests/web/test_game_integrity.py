@@ -99,6 +99,11 @@ def test_3_and_4_what_told_the_table_about_a_card_stands(alice_client, alice):
     asked = Game.objects.get(pk=game.pk).events[-1]["id"]
     refused = active.post(f"/games/{game.pk}/undo/", {"event": asked}, **HTMX)
     assert refused.status_code == 409 and "stands" in refused.content.decode()
+    if operations.state_of(Game.objects.get(pk=game.pk)).active is None:
+        # The card was a 3: "a fourth action? No" ended the activation. Another card.
+        state = operations.state_of(Game.objects.get(pk=game.pk))
+        drawing, active = (owner, other) if state.public["drawer"] == 0 else (other, owner)
+        assert tap(drawing, game, "draw").status_code == 200
     assert tap(active, game, "done").status_code == 200
     done = Game.objects.get(pk=game.pk).events[-1]["id"]
     # Undoing one's own "done" would put the card back in play on the replayed drawer's
@@ -229,3 +234,54 @@ def test_12_a_name_holding_a_fragment_mark_is_shown_as_typed(alice_client, alice
     page = alice_client.get(f"/games/{game.pk}/").content.decode()
     assert "&lt;@muster-csrf@&gt;" in page and "&lt;@muster-event-id@&gt;" in page
     assert "@@muster-csrf@@" in page
+
+
+def test_10_join_codes_cannot_be_tried_one_get_at_a_time(alice_client, alice, settings):
+    settings.MUSTER_RATES = {**settings.MUSTER_RATES, "join-miss": "5/h"}
+    game, owner, _other, _ = seated(alice_client, alice, "brutality-moderate-points")
+    prober = Client(REMOTE_ADDR="203.0.113.9")
+    wrong = [
+        code for code in ("AAAAA", "CCCCC", "DDDDD", "EEEEE", "FFFFF", "HHHHH", "JJJJJ") if code != game.code
+    ]
+    answers = [prober.get(f"/join/{code}/").status_code for code in wrong[:6]]
+    assert answers == [404] * 5 + [429], answers
+    # Typed into the code form, a miss counts too; and the limit is the address's alone.
+    assert prober.post("/join/", {"code": "KKKKK"}).status_code == 429
+    assert Client(REMOTE_ADDR="203.0.113.10").get(f"/join/{code_of(owner, game)}/").status_code == 200
+
+
+def test_11_logging_out_leaves_no_seat_and_clears_the_play_cache(alice_client, alice):
+    game, _owner, other, _watcher = seated(alice_client, alice, "brutality-moderate-points")
+    # The guest's seat on a club tablet, with an account logged in there.
+    other.force_login(alice)
+    side_cookie = f"muster_side_{game.pk}"
+    assert side_cookie in other.cookies
+    answer = other.post("/accounts/logout/")
+    assert answer.status_code == 302
+    assert answer["Clear-Site-Data"] == '"cache", "storage"'
+    assert answer.cookies[side_cookie].value == "" and answer.cookies[side_cookie]["max-age"] == 0
+    assert other.get(f"/games/{game.pk}/").status_code in (302, 404), "the next person holds no seat"
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        ("typed_name", "Bandits\u202e"),  # a bidi override
+        ("typed", "Boss\u200b, 3"),  # a zero-width space
+        ("typed", "Boss\ue000 2"),  # private use
+        ("typed", "Boss\U000e0041, 3"),  # a tag character
+        ("typed", "Bo\x07ss, 3"),  # a control character
+    ],
+)
+def test_12_typed_names_go_through_the_text_policy(alice_client, alice, field, text):
+    from roster.operations import create_roster
+    from tests.ih import example
+
+    roster = create_roster(alice, example("brutality-moderate-points"))
+    data = {"opponent": "typed", "typed_name": "Bandits", "typed": "Boss, 3", field: text}
+    before = Game.objects.count()
+    answer = alice_client.post(f"/rosters/{roster.pk}/play/", data)
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert "invisible or control characters" in page or "invisible joiner" in page
+    assert Game.objects.count() == before
