@@ -41,6 +41,8 @@ class Server:
     #: Every app server's base URL (the first is ``url``) and gunicorn master pid.
     urls: list[str] = field(default_factory=list)
     pids: list[int] = field(default_factory=list)
+    #: The environment the servers run with (to start another process beside them).
+    env: dict[str, str] = field(default_factory=dict)
 
     def worker_pids(self) -> list[int]:
         """The pids of every master's worker processes (Linux /proc)."""
@@ -209,7 +211,7 @@ def serve(
                             raise RuntimeError("gunicorn did not start") from None
                         time.sleep(0.2)
             pids = [m.pid for m in masters]
-            yield Server(urls[0], pids[0], seed, [w.pid for w in sheet_workers], urls, pids)
+            yield Server(urls[0], pids[0], seed, [w.pid for w in sheet_workers], urls, pids, env)
         finally:
             for running in (*masters, *sheet_workers):
                 running.send_signal(signal.SIGTERM)

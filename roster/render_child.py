@@ -17,6 +17,7 @@ import mimetypes
 import os
 import re
 import resource
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -118,6 +119,9 @@ def child_main(connection: Connection, html: str, roots: list[str], cpu_seconds:
     after ``cpu_seconds`` of its own CPU time (SIGKILL a second later), even if its parent
     is gone, and refuses it more than ``memory`` bytes of data (RLIMIT_DATA). No core file.
     """
+    # A stop (systemd's SIGTERM to the worker's whole process group) lets the sheet in
+    # hand finish: the worker itself stops after this task (issue 29).
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     os.nice(10)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
