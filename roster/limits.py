@@ -11,12 +11,13 @@ from typing import TypeVar, cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
-View = TypeVar("View", bound=Callable[..., HttpResponse])
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 logger = logging.getLogger("muster.limits")
 _PERIOD = re.compile(r"/(\d*)([smhd])", re.IGNORECASE)
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}

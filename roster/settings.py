@@ -272,6 +272,7 @@ MUSTER_RATES = {
     "sheet": os.environ.get("RATE_SHEET", "30/m"),
     "import": os.environ.get("RATE_IMPORT", "20/m"),
     "play": os.environ.get("RATE_PLAY", "240/m"),  # actions at the table (a tap each)
+    "zip": os.environ.get("RATE_ZIP", "10/h"),  # the account's zip, per player
     "join": os.environ.get("RATE_JOIN", "30/m"),  # join pages and typed codes, per address
     # codes no game in play has (GETs too), per address: a code cannot be guessed one GET
     # at a time (23^5 codes: about 33,000 tries per game in play at 200 games)
@@ -279,6 +280,9 @@ MUSTER_RATES = {
 }
 # Games in progress one account may own or play, and sides one browser may hold (issue 20).
 MUSTER_LIVE_GAMES = env_int("LIVE_GAMES", 20)
+# Games one account keeps, in progress and finished; past it a new game is refused until
+# finished ones are deleted (issue 29: storage per account bounded).
+MUSTER_KEPT_GAMES = env_int("KEPT_GAMES", 100)
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none).
 MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import IO, Any
 
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.text import slugify
@@ -45,16 +45,24 @@ def member_name(roster: Roster) -> str:
 GAMES = "games/"  # the zip's folder of games (muster.game/1), which the Import page passes over
 
 
-def build_archive(rosters: list[Roster], games: list[tuple[str, str]] | None = None) -> bytes:
-    """The zip (deflated) of the given rosters' documents as Export writes them (each with
-    the supplement it uses, docs/supplements.md), and ``games`` as (file name, its
-    ``muster.game/1`` JSON) under ``games/`` (docs/play.md)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+def write_archive(
+    out: IO[bytes], rosters: Iterable[Roster], games: Iterable[tuple[str, str]] | None = None
+) -> None:
+    """Write into ``out`` the zip (deflated) of the given rosters' documents as Export
+    writes them (each with the supplement it uses, docs/supplements.md), and ``games`` as
+    (file name, its ``muster.game/1`` JSON) under ``games/`` (docs/play.md). One roster or
+    game is in memory at a time when ``rosters`` and ``games`` are iterators."""
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for roster in rosters:
             archive.writestr(member_name(roster), export_json(roster.document, pinned_supplement(roster)))
         for name, text in games or []:
             archive.writestr(GAMES + name, text)
+
+
+def build_archive(rosters: Iterable[Roster], games: Iterable[tuple[str, str]] | None = None) -> bytes:
+    """:func:`write_archive` into bytes (tests, small archives)."""
+    buffer = io.BytesIO()
+    write_archive(buffer, rosters, games)
     return buffer.getvalue()
 
 

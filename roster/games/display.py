@@ -458,7 +458,7 @@ def game_rows(games: list[Game]) -> list[dict[str, Any]]:
             result = (
                 f"{sides[winner]} won" if winner is not None and winner < len(sides) else "No winner named"
             )
-        elif game.version:
+        elif summary.get("actions", game.version):
             result = f"In progress, turn {summary.get('turn', 1)}"
         else:
             result = "Not started"
@@ -475,6 +475,7 @@ def game_rows(games: list[Game]) -> list[dict[str, Any]]:
                 "result": result,
                 "score": " – ".join(str(p) for p in points) if counts and len(points) == 2 else "",
                 "score_unit": "ExP" if game.system == "iron-and-honor" else "Victory Points",
+                "actions": summary.get("actions"),
             }
         )
     return rows

@@ -23,6 +23,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -133,9 +134,27 @@ def _working_copy(state: TableState) -> TableState:
     )
 
 
+class TooManyGames(Refused):
+    """The account keeps as many games as it may (:func:`kept_limit`)."""
+
+
+def kept_limit() -> int:
+    """The most games one account keeps, in progress and finished (settings.MUSTER_KEPT_GAMES,
+    default 100). At the limit a new game is refused until finished ones are deleted
+    under My games: a game is never dropped without its owner's say (docs/play.md)."""
+    return int(getattr(settings, "MUSTER_KEPT_GAMES", 100))
+
+
 def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
     """A new game of ``owner`` from ``snapshot`` (both sides as they are now), with an
-    empty log. ``name`` is what My games lists ("Northmen v Clovis")."""
+    empty log. ``name`` is what My games lists ("Northmen v Clovis"). Raises
+    :class:`TooManyGames` when the owner keeps :func:`kept_limit` games already."""
+    limit = kept_limit()
+    if Game.objects.filter(owner=owner).count() >= limit:
+        raise TooManyGames(
+            f"You keep {limit} games, the most one account keeps: delete finished ones under My games "
+            "(export them first to keep their logs) to start another."
+        )
     rules = play_rules(snapshot.system)  # KeyError for a system without rules of play
     return Game.objects.create(
         owner=owner,

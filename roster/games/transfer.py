@@ -3,6 +3,7 @@ plain text (its result and log)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django.utils.text import slugify
@@ -51,16 +52,21 @@ def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
     return "\n".join(lines) + "\n"
 
 
-def archived_games(owner: Any) -> list[tuple[str, str]]:
-    """Every game of ``owner`` as (file name, ``muster.game/1`` JSON), for the account's
-    zip (roster.accounts.archive.build_archive): each as the owner's seat sees it (side 0
-    when the other side is held, else nobody's hand), so a card drawn for the other side
-    and not yet shown has no outcome there (issue 29)."""
-    from roster.games.operations import state_of
+def archived_games(owner: Any) -> Iterator[tuple[str, str]]:
+    """Every game of ``owner`` as (file name, ``muster.game/1`` JSON), one at a time, for
+    the account's zip (roster.accounts.archive.write_archive): each as the owner's seat
+    sees it (side 0 when the other side is held, else nobody's hand), so a card drawn for
+    the other side and not yet shown has no outcome there (issue 29). Only a system that
+    hides outcomes (PlayRules.hides) has its games replayed, without the per-process
+    cache, so a zip of many games neither replays them all nor pushes live games' states
+    out."""
+    from roster.games.systems import play_rules
+    from rules.play.core import PlayRules, replay
 
-    out = []
-    for game in Game.objects.filter(owner=owner).order_by("pk"):
+    for game in Game.objects.filter(owner=owner).order_by("pk").iterator(chunk_size=20):
+        rules = play_rules(game.system)
+        state = None
+        if type(rules).hides is not PlayRules.hides:
+            state = replay(rules, game.snapshot_model, game.event_models)
         viewer: SideIndex | None = 0 if game.side_hash or game.guest_id is not None else None
-        text = game_json(game, state_of(game), viewer)
-        out.append((f"{slugify(game.name) or 'game'}-{game.pk}.json", text))
-    return out
+        yield f"{slugify(game.name) or 'game'}-{game.pk}.json", game_json(game, state, viewer)

@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
@@ -76,14 +77,19 @@ def _etag(request: HttpRequest, game: Game, seat: Seat | None = None) -> str:
     return signed_etag(etag_of(game, seat), game, request)
 
 
+GAMES_PER_PAGE = 50
+
+
 @require_GET
 @never_cache
 @login_required
 def game_list(request: HttpRequest) -> HttpResponse:
-    """My games: games in progress first, then finished ones, newest first."""
+    """My games, the latest changed first, GAMES_PER_PAGE a page (``?page=``; a page
+    past the last shows the last)."""
     me = player(request)
-    games = Game.objects.filter(Q(owner=me) | Q(guest=me)).defer("snapshot", "events")
-    return render(request, "games/list.html", {"games": game_rows(list(games))})
+    games = Game.objects.filter(Q(owner=me) | Q(guest=me)).defer("snapshot", "events", "trail")
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "games/list.html", {"games": game_rows(list(page)), "page": page})
 
 
 @require_http_methods(["GET", "POST"])
@@ -112,8 +118,12 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 snapshot = Snapshot(system=roster.system, sides=(own, told_apart(own, opponent)))
                 opponent = snapshot.sides[1]
-                game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
-                return redirect("game-table", game.pk)
+                try:
+                    game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
+                except operations.TooManyGames as exc:
+                    form.add_error(None, exc.reason)
+                else:
+                    return redirect("game-table", game.pk)
         status = 422
     return render(request, "games/new.html", {"form": form, "roster": roster}, status=status)
 

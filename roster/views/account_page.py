@@ -3,6 +3,8 @@ the account (docs/accounts.md). Also the Import page's zip branch."""
 
 from __future__ import annotations
 
+import tempfile
+
 from allauth.account.models import EmailAddress
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -11,14 +13,15 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from roster.accounts.archive import ArchiveError, build_archive, read_archive_upload
+from roster.accounts.archive import ArchiveError, read_archive_upload, write_archive
 from roster.accounts.forms import DeleteAccountForm
 from roster.catalogue import catalogue_and_digest
 from roster.games.seats import forget_seats
@@ -45,19 +48,31 @@ def account(request: HttpRequest) -> HttpResponse:
     return render(request, "account/home.html", {"emails": emails, "roster_count": count})
 
 
+SPOOL_BYTES = 1024 * 1024  # the account's zip up to this size is answered from memory
+
+
 @require_GET
 @never_cache
 @login_required
-def rosters_zip(request: HttpRequest) -> HttpResponse:
+@limited("zip", method="GET")
+def rosters_zip(request: HttpRequest) -> HttpResponseBase:
     """Every roster of the player (not the deleted ones) as one zip of JSON files,
     ``muster-rosters-<username>-<date>.zip``, with their games under ``games/``; the
     Import page reads its rosters whole."""
     from roster.games.transfer import archived_games
 
     user = player(request)
-    data = build_archive(list(_active_rosters(user)), archived_games(user))
-    response = HttpResponse(data, content_type="application/zip")
+    # Written to a temporary file (in memory up to SPOOL_BYTES), one roster or game in
+    # memory at a time however many the account keeps; a larger zip is streamed from disk.
+    spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115  # closed below or by FileResponse
+    write_archive(spool, _active_rosters(user).iterator(), archived_games(user))
+    size = spool.tell()
+    spool.seek(0)
     filename = f"muster-rosters-{request.user.get_username()}-{timezone.now():%Y-%m-%d}.zip"
+    if size > SPOOL_BYTES:
+        return FileResponse(spool, as_attachment=True, filename=filename, content_type="application/zip")
+    with spool:
+        response = HttpResponse(spool.read(), content_type="application/zip")
     response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 

@@ -102,10 +102,11 @@ def state_summary(state: TableState, events: Sequence[Event] = ()) -> dict[str, 
 
 def list_summary(state: TableState) -> dict[str, Any]:
     """The little a list of games shows of a state: ``turn``, ``finished``, ``winner`` (a
-    side index or None) and per side its ``name`` and ``victory_points`` (Iron & Honor:
-    encounter ExP; Beestwars counts none: 0)."""
+    side index or None), ``actions`` (the events in the log) and per side its ``name``
+    and ``victory_points`` (Iron & Honor: encounter ExP; Beestwars counts none: 0)."""
     return {
         "turn": state.turn,
+        "actions": state.version,
         "finished": state.finished,
         "winner": state.winner,
         "sides": [{"name": side.name, "victory_points": side.victory_points} for side in state.sides],

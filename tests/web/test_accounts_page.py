@@ -41,7 +41,7 @@ def download(client):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/zip"
     assert response["Content-Disposition"].startswith('attachment; filename="muster-rosters-alice-')
-    return response.content
+    return response.getvalue()
 
 
 def upload(client, content, name="rosters.zip"):

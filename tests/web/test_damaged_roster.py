@@ -36,7 +36,7 @@ def test_pages_that_list_or_collect_rosters_still_answer(damaged, alice_client):
         assert alice_client.get(url).status_code == 200, url
     zipped = alice_client.get(reverse("account-rosters-zip"))
     assert zipped.status_code == 200
-    with zipfile.ZipFile(io.BytesIO(zipped.content)) as archive:
+    with zipfile.ZipFile(io.BytesIO(zipped.getvalue())) as archive:
         (member,) = archive.namelist()
         assert json.loads(archive.read(member))["models"][0] == {"bogus": 1}  # as stored
 

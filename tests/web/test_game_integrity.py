@@ -78,7 +78,7 @@ def test_2_the_account_zip_never_shows_a_card_held_by_the_other_side(alice_clien
     game, owner, other, _ = seated(alice_client, alice)
     draw_until_the_guest_holds_a_card(game, owner, other)
     card = Game.objects.get(pk=game.pk).events[-1]["outcome"]["card"]
-    archive = zipfile.ZipFile(io.BytesIO(alice_client.get("/accounts/rosters.zip").content))
+    archive = zipfile.ZipFile(io.BytesIO(alice_client.get("/accounts/rosters.zip").getvalue()))
     games = [n for n in archive.namelist() if n.startswith("games/") and n.endswith(f"-{game.pk}.json")]
     assert games, archive.namelist()
     exported = json.loads(archive.read(games[0]))
@@ -285,3 +285,57 @@ def test_12_typed_names_go_through_the_text_policy(alice_client, alice, field, t
     page = answer.content.decode()
     assert "invisible or control characters" in page or "invisible joiner" in page
     assert Game.objects.count() == before
+
+
+def test_9_an_account_keeps_a_bounded_number_of_games_and_says_so(alice_client, alice, settings):
+    settings.MUSTER_KEPT_GAMES = 2
+    start(alice_client, alice, "brutality-moderate-points")
+    start(alice_client, alice, "brutality-moderate-points")
+    from roster.operations import create_roster
+    from tests.ih import example
+
+    roster = create_roster(alice, example("brutality-moderate-points"))
+    answer = alice_client.post(
+        f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed_name": "Bandits", "typed": "Boss, 3"}
+    )
+    assert answer.status_code == 422 and "You keep 2 games" in answer.content.decode()
+    assert Game.objects.filter(owner=alice).count() == 2
+    Game.objects.filter(owner=alice).first().delete()
+    answer = alice_client.post(
+        f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed_name": "Bandits", "typed": "Boss, 3"}
+    )
+    assert answer.status_code == 302
+
+
+def test_9_my_games_is_paged(alice_client, alice):
+    from roster.games.views import GAMES_PER_PAGE
+
+    first = start(alice_client, alice, "brutality-moderate-points")
+    snapshot = first.snapshot
+    Game.objects.bulk_create(
+        [
+            Game(owner=alice, system=first.system, name=f"Game {i}", snapshot=snapshot)
+            for i in range(GAMES_PER_PAGE)
+        ]
+    )
+    page = alice_client.get("/games/").content.decode()
+    assert page.count('class="roster-row"') == GAMES_PER_PAGE
+    assert f"Page 1 of 2 ({GAMES_PER_PAGE + 1} games)" in page
+    second = alice_client.get("/games/?page=2").content.decode()
+    assert second.count('class="roster-row"') == 1
+    assert alice_client.get("/games/?page=99").status_code == 200
+
+
+def test_9_the_account_zip_streams_from_disk_and_is_rate_limited(alice_client, alice, settings, monkeypatch):
+    from roster.views import account_page
+
+    settings.MUSTER_RATES = {**settings.MUSTER_RATES, "zip": "2/h"}
+    start(alice_client, alice, "brutality-moderate-points")
+    monkeypatch.setattr(account_page, "SPOOL_BYTES", 100)
+    big = alice_client.get("/accounts/rosters.zip")
+    assert big.streaming, "past SPOOL_BYTES the zip is streamed from its file"
+    archive = zipfile.ZipFile(io.BytesIO(big.getvalue()))
+    assert any(n.startswith("games/") for n in archive.namelist())
+    again = alice_client.get("/accounts/rosters.zip")
+    assert again.status_code == 200 and again.getvalue()  # read whole: its file is closed then
+    assert alice_client.get("/accounts/rosters.zip").status_code == 429

@@ -138,7 +138,7 @@ def test_the_account_zip_holds_the_games_and_imports_back_its_rosters(alice_clie
 
     alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": "Bandit, 2"})
     game = Game.objects.get()
-    data = alice_client.get("/accounts/rosters.zip").content
+    data = alice_client.get("/accounts/rosters.zip").getvalue()
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert f"games/{game.name.lower().replace(' ', '-')}-{game.pk}.json" in names
     assert len(read_archive(data, catalogue_and_digest)) == 1  # the rosters only

@@ -33,6 +33,7 @@ def test_each_game_shows_its_system_sides_result_score_and_dates(alice_client: C
     assert f"finished {game.finished:%-d %b %Y}" in row
     assert game.summary == {
         "turn": 1,
+        "actions": 2,
         "finished": True,
         "winner": 0,
         "sides": [

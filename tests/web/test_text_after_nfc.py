@@ -110,7 +110,7 @@ def test_text_at_the_limit_after_nfc_is_stored_and_every_page_reads_it(alice, al
         (anon_client, reverse("shared", args=[link.token])),
     ]:
         assert client.get(url).status_code == 200, url
-    with zipfile.ZipFile(io.BytesIO(alice_client.get(reverse("account-rosters-zip")).content)) as archive:
+    with zipfile.ZipFile(io.BytesIO(alice_client.get(reverse("account-rosters-zip")).getvalue())) as archive:
         assert len(archive.namelist()) == 1
 
 
