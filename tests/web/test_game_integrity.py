@@ -339,3 +339,30 @@ def test_9_the_account_zip_streams_from_disk_and_is_rate_limited(alice_client, a
     again = alice_client.get("/accounts/rosters.zip")
     assert again.status_code == 200 and again.getvalue()  # read whole: its file is closed then
     assert alice_client.get("/accounts/rosters.zip").status_code == 429
+
+
+def test_no_export_path_shows_a_held_card_to_any_other_viewer(alice_client, alice):
+    """Every way out of a game (table page, its polled fragment, result page, JSON and
+    text exports, the owner's account zip), for every viewer: the card the guest holds
+    reaches the guest only, also after refused undos and a refused seat change. The
+    service worker keeps only pages its own seat was served, and logging out clears it
+    (test_11)."""
+    from tests.web.test_games_live import responses
+
+    game, owner, other, watcher = seated(alice_client, alice)
+    draw_until_the_guest_holds_a_card(game, owner, other)
+    draw = Game.objects.get(pk=game.pk).events[-1]
+    card = draw["outcome"]["card"]
+    owner.post(f"/games/{game.pk}/undo/", {"event": draw["id"]}, **HTMX)
+    owner.post(f"/games/{game.pk}/revoke/", {"what": "side"})
+    for viewer in (owner, watcher):
+        for body in responses(viewer, game):
+            assert "play-card-value" not in body
+            assert f'"card": {card}' not in body and f"card was {card}" not in body
+    zipped = zipfile.ZipFile(io.BytesIO(owner.get("/accounts/rosters.zip").getvalue()))
+    (name,) = [n for n in zipped.namelist() if n.startswith("games/") and n.endswith(f"-{game.pk}.json")]
+    held = [e for e in json.loads(zipped.read(name))["events"] if e["id"] == draw["id"]]
+    assert held == [{**draw, "outcome": {}}]
+    mine = responses(other, game)
+    assert any("play-card-value" in body for body in mine)
+    assert any(f'"card": {card}' in body for body in mine)
