@@ -9,24 +9,28 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.internal import ratelimit
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 
 from roster.accounts import devices
 from roster.accounts.models import UsernameKey
-from roster.accounts.usernames import fold, mixed_scripts, skeleton
+from roster.accounts.usernames import alternate, fold, mixed_scripts, skeleton
+from roster.limits import client_ip
 from roster.site import SiteOfSettings, on_site
 
 
 class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth has no type hints
     """allauth's defaults, with one stricter username rule (roster.accounts.usernames)
     and every link of a mail on the site address. Failed log-ins are counted per account
-    apart for each browser that logged in to it before (roster.accounts.devices), so
-    nobody else's wrong passwords lock the owner out."""
+    apart for each browser that logged in to it before (roster.accounts.devices), and
+    for other browsers apart for each address, so nobody else's wrong passwords lock the
+    owner out."""
 
     error_messages = {
         **DefaultAccountAdapter.error_messages,
         "too_many_login_attempts": (
-            "Too many wrong passwords for this account from browsers it has not logged in with. "
+            "Too many wrong passwords for this account from this address, in browsers it has not "
+            "logged in with. "
             "Wait five minutes, or reset your password (Forgotten password?) to log in now."
         ),
     }
@@ -37,7 +41,12 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
         this browser logged in to that account before, so its count is its own."""
         login = str(credentials.get("email", credentials.get("username", ""))).lower()
         device = devices.device_for(request, login)
-        return f"login:{login}" + (f":device:{device}" if device else "")
+        if device:
+            return f"login:{login}:device:{device}"
+        # A browser it never logged in with counts with the others of its address only: a
+        # stranger's wrong passwords lock out the stranger's address, never the owner's
+        # new phone elsewhere (issue 29); the 10 a minute per address still holds.
+        return f"login:{login}:address:{client_ip('login', request)}"
 
     def _delete_login_attempts_cached_email(self, request: HttpRequest, **credentials: Any) -> None:
         """After a password reset (allauth passes each email of the account): clear the
@@ -46,8 +55,10 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
         keys = {str(credentials.get("email", "")).lower()}
         users = get_user_model().objects.filter(emailaddress__email__iexact=credentials.get("email", ""))
         keys |= {user.get_username().lower() for user in users}
+        address = client_ip("login", request)
         for login in keys - {""}:
-            ratelimit.clear(request, app="allauth.account", action="login_failed", key=f"login:{login}")
+            key = f"login:{login}:address:{address}"
+            ratelimit.clear(request, app="allauth.account", action="login_failed", key=key)
 
     def post_login(self, request: HttpRequest, user: Any, **kwargs: Any) -> HttpResponse:
         """allauth's answer to a log-in, with this browser remembered as the account's device."""
@@ -73,7 +84,9 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
         if not shallow:
             if UsernameKey.objects.filter(folded=fold(username)).exists():
                 raise forms.ValidationError("That username is taken.", code="username_taken")
-            if UsernameKey.objects.filter(skeleton=skeleton(username)).exists():
+            shape, other = skeleton(username), alternate(username)
+            alike = Q(skeleton__in=[shape, other]) | Q(alternate__in=[shape, other])
+            if UsernameKey.objects.filter(alike).exists():
                 raise forms.ValidationError(
                     "That username looks too much like one already in use; choose another.",
                     code="username_lookalike",

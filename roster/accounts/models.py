@@ -15,6 +15,9 @@ class UsernameKey(models.Model):
     )
     folded = models.CharField(max_length=600, unique=True)
     skeleton = models.CharField(max_length=600, unique=True)
+    # The skeleton with the digit 1 read as an i (usernames.alternate): not unique (it may
+    # equal the skeleton of a name taken before it existed), checked at sign-up.
+    alternate = models.CharField(max_length=600, blank=True, default="", db_index=True)
 
     def __str__(self) -> str:
         return self.folded

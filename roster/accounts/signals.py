@@ -12,7 +12,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from roster.accounts.models import UsernameKey
-from roster.accounts.usernames import fold, skeleton
+from roster.accounts.usernames import alternate, fold, skeleton
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="muster-username-key")
@@ -35,12 +35,14 @@ def store_username_key(
     if raw or (update_fields is not None and "username" not in update_fields):
         return
     name = instance.get_username()
-    folded, shape = fold(name), skeleton(name)
+    folded, shape, other = fold(name), skeleton(name), alternate(name)
     key = UsernameKey.objects.filter(user=instance).first()
-    if key is not None and (key.folded, key.skeleton) == (folded, shape):
+    if key is not None and (key.folded, key.skeleton, key.alternate) == (folded, shape, other):
         return
     clash = UsernameKey.objects.filter(Q(folded=folded) | Q(skeleton=shape)).exclude(user=instance)
     if key is None and not created and clash.exists():
         return
     with transaction.atomic():
-        UsernameKey.objects.update_or_create(user=instance, defaults={"folded": folded, "skeleton": shape})
+        UsernameKey.objects.update_or_create(
+            user=instance, defaults={"folded": folded, "skeleton": shape, "alternate": other}
+        )

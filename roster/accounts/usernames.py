@@ -5,7 +5,8 @@
 character to one representative of its confusables class (Unicode's confusables data, as
 shipped by the confusable-homoglyphs package), so Cyrillic ``аlice``, ``alıce`` (dotless i)
 and ``alİce`` (dotted capital I) share ``alice``'s skeleton; small capitals (``ᴀʟɪᴄᴇ``),
-digits written for letters (``b0b``) and the Cyrillic soft sign (``Ьob``) too, which that
+digits written for letters (``b0b``, ``al1ce``: :func:`alternate`), letter pairs read as one
+letter (``rnallory``, ``clave``) and the Cyrillic soft sign (``Ьob``) too, which that
 data leaves apart. ``mixed_scripts`` names a name's scripts when it mixes them. Both keys are stored with a
 unique constraint (models.UsernameKey), so every database refuses a second holder, SQLite
 included. See docs/accounts.md.
@@ -22,7 +23,9 @@ from confusable_homoglyphs.confusables import confusables_data
 _COMBINING_DOT_ABOVE = "\u0307"
 # Look-alikes Unicode's confusables data does not link to the letter a reader sees: digits
 # written for letters ("b0b", "bo5s"), and the Cyrillic soft sign read as a b ("ьob").
-_READ_AS = {"0": "o", "5": "s", "\u044c": "b", "\u0185": "b"}
+_READ_AS = {"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "\u044c": "b", "\u0185": "b"}
+# Letter pairs a reader takes for one letter in most fonts (issue 29: "rnallory", "clave").
+_PAIRS = (("rn", "m"), ("cl", "d"), ("vv", "w"))
 _SMALL_CAPITAL = "SMALL CAPITAL "
 # Scripts that may share one name (Unicode's "highly restrictive" profile, UTS #39):
 # Japanese, Chinese and Korean writing mix Latin with their own scripts.
@@ -90,4 +93,15 @@ def skeleton(username: str) -> str:
     text = "".join(
         c for i, c in enumerate(text) if not (c == _COMBINING_DOT_ABOVE and i and text[i - 1] in "ij")
     )
-    return _map(unicodedata.normalize("NFC", text))
+    text = unicodedata.normalize("NFC", text)
+    for pair, letter in _PAIRS:
+        text = text.replace(pair, letter)
+    return _map(text)
+
+
+def alternate(username: str) -> str:
+    """The skeleton with the digit 1 read as an i ("al1ce" as "alice"), where
+    :func:`skeleton` reads it as an l, as the confusables data does ("bi11" as "bill").
+    Stored beside the skeleton (models.UsernameKey.alternate) and compared both ways at
+    sign-up (adapter.clean_username), so both readings are refused."""
+    return skeleton(username.replace("1", "i"))

@@ -99,6 +99,13 @@ def test_keys_fold_as_documented():
         ("bob", "Ьob"),  # Cyrillic capital soft sign
         ("bob", "b0b"),  # digit zero for o
         ("boss", "bo5s"),  # digit five for s
+        ("mallory", "rnallory"),  # r and n read as m (issue 29)
+        ("dave", "clave"),  # c and l read as d
+        ("walter", "vvalter"),  # two v read as w
+        ("alice", "al1ce"),  # digit one for i
+        ("al1ce", "alice"),  # and the other way round
+        ("bill", "bi11"),  # digit one for l
+        ("steve", "st3v3"),  # digit three for e
     ],
 )
 def test_small_capitals_soft_signs_and_digits_for_letters_are_lookalikes(taken, lookalike, anon_client, db):
@@ -130,4 +137,22 @@ def test_the_migration_gives_older_accounts_the_new_skeletons(db):
     UsernameKey.objects.filter(user=younger).update(skeleton="b0b")  # as stored before
     import_module("roster.accounts.migrations.0003_lookalike_skeletons").recompute(apps, None)
     assert UsernameKey.objects.get(user=older).skeleton == skeleton("bob") == skeleton("b0b")
+    assert not UsernameKey.objects.filter(user=younger).exists()  # keeps working, without a key
+
+
+def test_the_migration_gives_older_accounts_the_pairs_and_the_alternate(db):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from roster.accounts.usernames import alternate
+
+    older = User.objects.create_user("mallory", password="x-long-pass-phrase")
+    younger = User.objects.create_user("someone", password="x-long-pass-phrase")
+    User.objects.filter(pk=younger.pk).update(username="rnallory")  # taken before issue 29
+    UsernameKey.objects.filter(user=younger).update(skeleton="rnallory-old", alternate="")
+    UsernameKey.objects.filter(user=older).update(alternate="")
+    import_module("roster.accounts.migrations.0004_username_alternates").recompute(apps, None)
+    assert UsernameKey.objects.get(user=older).skeleton == skeleton("rnallory")
+    assert UsernameKey.objects.get(user=older).alternate == alternate("mallory")
     assert not UsernameKey.objects.filter(user=younger).exists()  # keeps working, without a key
