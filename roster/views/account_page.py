@@ -4,6 +4,7 @@ the account (docs/accounts.md). Also the Import page's zip branch."""
 from __future__ import annotations
 
 import tempfile
+import threading
 
 from allauth.account.models import EmailAddress
 from django.contrib import messages
@@ -100,9 +101,29 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     return render(request, "account/delete.html", context, status=422 if form.errors else 200)
 
 
+#: One zip import at a time per process (issue 29: background work yields to people):
+#: a second one meanwhile is asked to try again in a few seconds (503), so imports can
+#: take at most one of a worker's threads while players' taps take the others.
+_IMPORTING = threading.BoundedSemaphore(1)
+BUSY_SECONDS = 5
+
+
 def import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpResponse:
     """The Import page's answer to an uploaded zip (the account page's download): every
-    roster in it imported, or none, with the reason at the form (422)."""
+    roster in it imported, or none, with the reason at the form (422); 503 with
+    Retry-After while another zip is being imported in this process."""
+    if not _IMPORTING.acquire(blocking=False):
+        error = f"Not imported: another zip is being imported here. Try again in {BUSY_SECONDS} seconds."
+        response = render(request, "roster/import.html", {"error": error}, status=503)
+        response["Retry-After"] = str(BUSY_SECONDS)
+        return response
+    try:
+        return _import_zip(request, upload)
+    finally:
+        _IMPORTING.release()
+
+
+def _import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpResponse:
     try:
         documents = read_archive_upload(upload, catalogue_and_digest)
         held = _active_rosters(player(request)).count()

@@ -366,3 +366,24 @@ def test_no_export_path_shows_a_held_card_to_any_other_viewer(alice_client, alic
     mine = responses(other, game)
     assert any("play-card-value" in body for body in mine)
     assert any(f'"card": {card}' in body for body in mine)
+
+
+def test_14_a_second_zip_import_meanwhile_is_asked_to_wait(alice_client, alice):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from roster.operations import create_roster
+    from roster.views import account_page
+    from tests.ih import example
+
+    create_roster(alice, example("brutality-moderate-points"))
+    zipped = alice_client.get("/accounts/rosters.zip").getvalue()
+    assert account_page._IMPORTING.acquire(blocking=False)  # another thread is importing
+    try:
+        upload = SimpleUploadedFile("rosters.zip", zipped, content_type="application/zip")
+        busy = alice_client.post("/rosters/import/", {"file": upload})
+    finally:
+        account_page._IMPORTING.release()
+    assert busy.status_code == 503 and busy["Retry-After"] == "5"
+    assert "another zip is being imported" in busy.content.decode()
+    upload = SimpleUploadedFile("rosters.zip", zipped, content_type="application/zip")
+    assert alice_client.post("/rosters/import/", {"file": upload}).status_code == 302

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.conf import settings
@@ -9,6 +10,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from roster import rendering
+
+WORKER_NICENESS = 5
 
 
 class Command(BaseCommand):
@@ -38,6 +41,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # Background work yields to people (issue 29): the worker's own work (reading the
+        # roster, building the sheet's HTML, storing the PDF) at nice 5, each render 10
+        # more (roster.render_child), so web requests keep their latency on shared cores.
+        os.nice(WORKER_NICENESS)
         rendering.start()
         if settings.TASK_QUEUE == "database":
             extra = {"max_tasks": options["max_tasks"]} if options["max_tasks"] else {}
