@@ -22,7 +22,8 @@ from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
 LONG_WORD = 10  # letters: a longer word in a model's name gets the row's first line to itself
-LOG_SHOWN = 12  # the latest actions on the table; the result page shows the whole log
+LOG_SHOWN = 12  # the latest actions on the table
+RESULT_LOG_SHOWN = 300  # the latest actions on the result page (a game may have 5,000)
 ROWS_KEPT = 2048  # model rows kept rendered in this process (a game has up to ~40)
 _ROWS: OrderedDict[str, Markup] = OrderedDict()
 
@@ -417,8 +418,8 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
 
 def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str, Any]:
     """templates/games/result.html: each side's Victory Points and casualties, the
-    winner, the turns played, and the whole log, as ``seat`` may see them (see
-    :func:`table_context`)."""
+    winner, the turns played, and the log (its latest RESULT_LOG_SHOWN lines; the rest
+    ``folded`` into the exports), as ``seat`` may see them (see :func:`table_context`)."""
     rules = play_rules(game.system)
     shown = rules.view(state, seat.viewer if seat is not None else viewer_of(state))
     sides = [
@@ -439,7 +440,9 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
         "sides": sides,
         "winner": winner,
         "victory_points": rules.victory_points is not None,
-        "log": shown.log,
+        # A long game's page stays small: the latest lines, the rest in the exports.
+        "log": shown.log[-RESULT_LOG_SHOWN:],
+        "folded": max(0, len(shown.log) - RESULT_LOG_SHOWN),
     }
 
 

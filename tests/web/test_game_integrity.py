@@ -387,3 +387,20 @@ def test_14_a_second_zip_import_meanwhile_is_asked_to_wait(alice_client, alice):
     assert "another zip is being imported" in busy.content.decode()
     upload = SimpleUploadedFile("rosters.zip", zipped, content_type="application/zip")
     assert alice_client.post("/rosters/import/", {"file": upload}).status_code == 302
+
+
+def test_9_a_long_games_result_page_stays_small(alice_client, alice):
+    from roster.games.display import RESULT_LOG_SHOWN
+
+    game = start(alice_client, alice, "brutality-moderate-points")
+    events = [
+        Event(id=f"long-{i:06d}", side=i % 2, action="score", value=1, target=i % 2).model_dump(mode="json")
+        for i in range(RESULT_LOG_SHOWN + 40)
+    ]
+    Game.objects.filter(pk=game.pk).update(events=events, version=1)
+    page = alice_client.get(f"/games/{game.pk}/result/").content.decode()
+    assert f"The latest {RESULT_LOG_SHOWN} actions" in page and "The first 40 actions are in the" in page
+    assert page.count("Victory Point") < RESULT_LOG_SHOWN + 50
+    assert 'start="41"' in page
+    text = alice_client.get(f"/games/{game.pk}/export.txt").content.decode()
+    assert f"{RESULT_LOG_SHOWN + 40}. " in text  # the whole log is in the export
