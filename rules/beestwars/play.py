@@ -310,6 +310,33 @@ class BeestwarsPlay(TablePlay):
             return active, f"only {name}'s commander, who is active, asks or ends it (p.4)"
         return super().actor(state, event)
 
+    def on_spend(self, state: TableState, side: SideIndex, use: str) -> int | None:
+        """A Charge (p.6) and a Wallop's powerful blow (p.9) are actions of a fighter of
+        the active commander, during the activation: not by the other commander, and not
+        once the card has said there is no further action (p.4). +1 Skill or Might and a
+        Skirmisher's follow-up may be bought by either commander at any time (pp.4, 8)."""
+        if use not in ("Charge", "Wallop"):
+            return None
+        page = 6 if use == "Charge" else 9
+        if self.held(state) is None or state.active is None:
+            raise Refused(f"{use} is an action during an activation, and no activation is under way (p.4)")
+        if state.active != side:
+            name = state.sides[state.active].name
+            raise Refused(
+                f"{use} is an action of the active commander's fighter: {name} is active (p.{page})"
+            )
+        return page
+
+    def on_gain(self, state: TableState, side: SideIndex, why: str) -> int | None:
+        """An enemy recovery roll of 16 or 17 needs an enemy fighter who is Stunned: only
+        a Stunned fighter rolls to recover (p.6)."""
+        foe = state.sides[other(side)]
+        if not any(m.status == "stunned" for m in foe.models):
+            raise Refused(
+                f"no fighter of {foe.name} is Stunned: only a Stunned fighter rolls to recover (p.6)"
+            )
+        return 6
+
     def stands(self, event: Event) -> str | None:
         """A draw stands (PlayRules.stands), and so does what told the table about its
         card: an answer to "another action?" and the end of an activation, which shows

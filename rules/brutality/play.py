@@ -475,6 +475,14 @@ class BrutalityPlay(TablePlay):
         value = max(1, value)
         return value if key == "Move" else min(8, value)
 
+    def restat(self, model: ModelState) -> None:
+        """The line after tokens (TablePlay.restat); a Summoned model's Save never below
+        4 (Powers, Summon: it can never have its Save reduced below 4)."""
+        super().restat(model)
+        save = model.stats.get("Save")
+        if "summoned" in model.tags and isinstance(save, int) and not isinstance(save, bool) and save < 4:
+            model.stats["Save"] = 4
+
     def after_tokens(self, state: TableState, side: SideIndex, model: ModelState) -> None:
         """A token's stat changes apply to the model's line at once."""
         self.restat(model)
@@ -507,6 +515,8 @@ class BrutalityPlay(TablePlay):
         for s in state.sides:
             alive = any("leader" in m.tags and not m.killed for m in s.models)
             s.resources[COMMAND] = 1 if alive else 0
+        state.public["last_activated"] = None
+        state.active = None
         if state.turn > 1:
             lost = [sum(1 for m in s.models if m.killed and "summoned" not in m.tags) for s in state.sides]
             if lost[0] == lost[1]:
@@ -529,10 +539,27 @@ class BrutalityPlay(TablePlay):
                 "Game Length",
             )
 
+    def waiting(self, state: TableState, side: SideIndex) -> list[ModelState]:
+        """The models of ``side`` still to activate this turn (in play, not yet activated)."""
+        return [m for m in state.sides[side].models if not m.killed and not m.activated]
+
     def on_activate(self, state: TableState, side: SideIndex, model: ModelState) -> int | None:
-        """Each Bleeding token costs a Hit Point as the model activates; Blinded goes
-        after this activation (Status Effects). The other tokens' checks are the
-        player's to roll, so they are only recalled."""
+        """Players take turns activating one model each until every model of both sides
+        has activated (Activation Phases): a side that activated last waits for the other
+        while the other still has a model waiting. Each Bleeding token costs a Hit Point
+        as the model activates; Blinded goes after this activation (Status Effects). The
+        other tokens' checks are the player's to roll, so they are only recalled."""
+        last = state.public.get("last_activated")
+        foe: SideIndex = other(side)
+        if last == side and self.waiting(state, foe):
+            raise Refused(
+                f"it is {state.sides[foe].name}'s turn to activate a model: players take turns "
+                "(Activation Phases)"
+            )
+        state.public["last_activated"] = side
+        # Whose activation comes next: the other side while it has a model waiting.
+        after_me = [m for m in self.waiting(state, side) if m.index != model.index]
+        state.active = foe if self.waiting(state, foe) else (side if after_me else None)
         bleeding = sum(1 for t in model.tokens if t.name == "Bleeding")
         if bleeding and model.wounds is not None:
             model.wounds = max(0, model.wounds - bleeding)
@@ -587,6 +614,10 @@ class BrutalityPlay(TablePlay):
         _side, model = self.model_of(state, event, alive=False)
         if not model.killed:
             raise Refused(f"{model.name} is not killed")
+        if model.killed_turn is not None and model.killed_turn >= state.turn:
+            raise Refused(
+                f"{model.name} was killed this Game Turn: it comes back at the beginning of the next (Missions)"
+            )
         model.status = "ready"
         model.killed_turn = None
         model.wounds = model.max_wounds

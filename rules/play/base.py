@@ -329,9 +329,10 @@ class TablePlay(PlayRules):
         why = self.choice(event, spec.values, "reason") if spec.values else "gain"
         resource = spec.resource or next(iter(spec.cost))
         n = spec.amounts.get(why, 1)
-        _, side = self.side_of(state, event)
+        side_index, side = self.side_of(state, event)
+        page = self.on_gain(state, side_index, why)
         side.resources[resource] = side.resources.get(resource, 0) + n
-        return f"{side.name} gains {n} {resource}: {why}", None, None
+        return f"{side.name} gains {n} {resource}: {why}", page, None
 
     def act_score(self, state: TableState, event: Event) -> Done:
         """Add Victory Points (objectives...) to a side; a negative amount corrects."""
@@ -425,6 +426,11 @@ class TablePlay(PlayRules):
     def on_spend(self, state: TableState, side: SideIndex, use: str) -> int | None:
         """Check and apply a named use before its cost is paid (Refused when it cannot
         be used now); returns the page of its rule, or None for the action's."""
+        return None
+
+    def on_gain(self, state: TableState, side: SideIndex, why: str) -> int | None:
+        """Check a named reason to gain a resource (Refused when it cannot be now);
+        returns the page of its rule, or None for the action's."""
         return None
 
     def on_activate(self, state: TableState, side: SideIndex, model: ModelState) -> int | None:

@@ -57,7 +57,8 @@ def test_a_stunned_fighter_that_recovered_is_not_killed_by_the_next_stun_p6(clov
 
 
 def test_froth_is_spent_on_a_charge_and_refused_when_gone_p6(clovis: SideSnapshot) -> None:
-    t = game(clovis)
+    t = game(clovis, [5])
+    t.do(1, "draw")  # side 0 is the first Active Commander (setup "first": 0)
     for _ in range(5):
         t.do(0, "spend", target=0, value="Charge")
     assert t.state.sides[0].resources["Froth"] == 0
@@ -67,8 +68,30 @@ def test_froth_is_spent_on_a_charge_and_refused_when_gone_p6(clovis: SideSnapsho
 
 def test_an_enemy_recovery_roll_of_16_or_17_gains_froth_p6(clovis: SideSnapshot) -> None:
     t = game(clovis)
+    with pytest.raises(Refused, match="only a Stunned fighter rolls to recover"):  # issue 28
+        t.do(0, "gain", target=0, value="Enemy recovery roll of 16 or 17")
+    t.do(0, "status", target=1, model=0, value="Stunned")
     t.do(0, "gain", target=0, value="Enemy recovery roll of 16 or 17")
     assert t.state.sides[0].resources["Froth"] == 6
+
+
+def test_only_the_active_commander_charges_or_wallops_during_the_activation_pp4_6_9(
+    clovis: SideSnapshot,
+) -> None:
+    """Issue 28: the commander who is not active spent Froth on a Charge, and Froth for
+    a Charge or Wallop was taken after the card said there was no further action."""
+    t = game(clovis, [3])
+    with pytest.raises(Refused, match="no activation is under way"):
+        t.do(0, "spend", target=0, value="Charge")
+    t.do(1, "draw")
+    with pytest.raises(Refused, match="active commander"):
+        t.do(1, "spend", target=1, value="Charge")
+    t.do(0, "spend", target=0, value="Wallop")
+    t.do(0, "ask")  # a fourth action? No: the card was a 3, the activation is over
+    for use in ("Charge", "Wallop"):
+        with pytest.raises(Refused, match="no activation is under way"):
+            t.do(0, "spend", target=0, value=use)
+    t.do(1, "spend", target=1, value="+1 Might")  # either commander, any time (p.4)
 
 
 def test_the_enemy_picking_up_a_fallen_standard_takes_three_froth_and_it_can_be_taken_back_p8(

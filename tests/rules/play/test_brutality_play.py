@@ -246,10 +246,15 @@ def test_the_side_that_lost_more_models_may_activate_first_first_activation_each
     assert any("Cinder Pack has lost more models" in n for n in t.state.notices)
 
 
-def test_a_base_assault_defender_comes_back_healed_and_confused_missions(reavers: SideSnapshot) -> None:
+def test_a_base_assault_defender_comes_back_the_next_game_turn_healed_and_confused_missions(
+    reavers: SideSnapshot,
+) -> None:
     t = game(reavers, mission="Base Assault")
     t.do(1, "token", target=0, model=1, value="Sliced")
     t.do(1, "wound", target=0, model=1, value=3)
+    with pytest.raises(Refused, match="beginning of the next"):  # issue 28: not in the same Game Turn
+        t.do(0, "respawn", target=0, model=1)
+    t.do(0, "next-turn")
     t.do(0, "respawn", target=0, model=1)
     m = t.state.sides[0].models[1]
     assert (m.status, m.wounds, [x.name for x in m.tokens]) == ("ready", 3, ["Confused"])
@@ -272,3 +277,40 @@ def test_blinded_lasts_one_activation_status_effects(reavers: SideSnapshot) -> N
     t.do(0, "activate", target=0, model=2)
     assert t.state.sides[0].models[2].tokens == []
     assert any("only a Move" in n for n in t.state.notices)
+
+
+def test_a_summoned_models_save_never_drops_below_4_powers_summon(reavers: SideSnapshot) -> None:
+    """Issue 28: Sliced's -3 Save left a Summoned model at Save 1."""
+    t = game(reavers)
+    t.do(0, "summon", target=0, value=1)
+    summoned = len(t.state.sides[0].models) - 1
+    t.do(1, "token", target=0, model=summoned, value="Trauma: -3 Save")
+    assert t.state.sides[0].models[summoned].stats["Save"] == 4
+
+
+def test_players_take_turns_activating_activation_phases(reavers: SideSnapshot) -> None:
+    """Issue 28: one side activated twice in a row while the other had models waiting."""
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=0)
+    assert t.state.active == 1
+    with pytest.raises(Refused, match="turn to activate"):
+        t.do(0, "activate", target=0, model=1)
+    t.do(1, "activate", target=1, model=0)
+    t.do(0, "activate", target=0, model=1)
+    # Turn about while both have models waiting; then the other activates the rest in a row.
+    side = 1
+    while True:
+        waiting = {
+            i: [m.index for m in s.models if not m.activated and not m.killed]
+            for i, s in enumerate(t.state.sides)
+        }
+        if not waiting[0] and not waiting[1]:
+            break
+        if not waiting[side]:
+            side = 1 - side
+        assert t.state.active == side
+        t.do(side, "activate", target=side, model=waiting[side][0])
+        side = 1 - side
+    assert t.state.active is None
+    t.do(0, "next-turn")
+    t.do(1, "activate", target=1, model=0)  # either side may start a new turn
