@@ -616,7 +616,8 @@ class BrutalityPlay(TablePlay):
             raise Refused(f"{model.name} is not killed")
         if model.killed_turn is not None and model.killed_turn >= state.turn:
             raise Refused(
-                f"{model.name} was killed this Game Turn: it comes back at the beginning of the next (Missions)"
+                f"{model.name} was killed this Game Turn: "
+                "it comes back at the beginning of the next (Missions)"
             )
         model.status = "ready"
         model.killed_turn = None
