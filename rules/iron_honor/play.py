@@ -452,6 +452,7 @@ class IronHonorPlay(TablePlay):
         total = face + sum(n for _, n in mods)
         points = 0 if total <= 0 else 1 if total <= 2 else 2 if total <= 5 else 3
         act["action_points"] = points
+        act["left"] = points
         act["roll"] = face
         model = state.sides[act["side"]].models[act["model"]]
         parts = "".join(f" {n:+d} {label}" for label, n in mods)
@@ -521,6 +522,17 @@ class IronHonorPlay(TablePlay):
                 pub["modifiers"] = [*(pub.get("modifiers") or []), mod]
             else:
                 act["modifiers"] = [*act["modifiers"], mod]
+        elif use in ("Inner Reserve", "Hand of Fortune"):
+            act = pub.get("activation")
+            if not act or act.get("action_points") is None:
+                raise Refused(f"{use} is spent on a resolution roll, once a model has activated (p.10)")
+            used = list(act.get("resolution_fate") or [])
+            if side in used:
+                raise Refused(
+                    f"{state.sides[side].name} has used Inner Reserve or Hand of Fortune this activation: "
+                    "each player once per activation (p.10)"
+                )
+            act["resolution_fate"] = [*used, side]
         elif use in TRAIT_USES and not any(
             use.lower() in (r.lower() for r in m.rules) and not m.killed for m in state.sides[side].models
         ):
@@ -528,12 +540,15 @@ class IronHonorPlay(TablePlay):
         return page
 
     def act_impetus(self, state: TableState, event: Event) -> Done:
-        """Heroic Impetus, once per game while the hero lives (p.11)."""
-        _index, side = self.side_of(state, event)
+        """Heroic Impetus, once per game, when the hero is activated (p.11)."""
+        index, side = self.side_of(state, event)
         if side.flags.get("heroic_impetus"):
             raise Refused(f"{side.name} has used Heroic Impetus (once per game, p.11)")
         if not any(kind_of(m) == "hero" and not m.killed for m in side.models):
             raise Refused(f"{side.name}'s hero is not in play (p.11)")
+        act = state.public.get("activation")
+        if not act or act["side"] != index or kind_of(side.models[act["model"]]) != "hero":
+            raise Refused(f"Heroic Impetus is granted when {side.name}'s hero is activated (p.11)")
         side.flags["heroic_impetus"] = state.turn
         return (
             f"{side.name}'s hero grants Heroic Impetus: one free action point to a friend within 12\"",
@@ -544,15 +559,65 @@ class IronHonorPlay(TablePlay):
     # --- kills and the Maintenance Phase ------------------------------------------------
 
     def act_status(self, state: TableState, event: Event) -> Done:
-        """Set a model's status; a model in Full Defense cannot be Stunned (p.35)."""
-        _side, model = self.model_of(state, event)
-        if str(event.value or "").strip().lower() == "stunned" and any(
-            t.name == "Full Defense" for t in model.tokens
-        ):
+        """Set a model's status; a model in Full Defense cannot be Stunned (p.35). At its
+        own activation a Stunned model shakes it off by spending 1 action point, before
+        any other (pp.31, 43): refused with no action point left, or before the roll."""
+        side, model = self.model_of(state, event)
+        wanted = str(event.value or "").strip().lower()
+        if wanted == "stunned" and any(t.name == "Full Defense" for t in model.tokens):
             raise Refused(
                 f"{model.name} is in Full Defense: immune to Stunned until the Maintenance Phase (p.35)"
             )
+        act = state.public.get("activation")
+        mine = act is not None and act["side"] == side and act["model"] == model.index
+        if wanted == "ready" and model.status == "stunned" and act is not None and mine:
+            if act["action_points"] is None:
+                raise Refused(
+                    f"roll {model.name}'s activation die first: "
+                    "shaking off Stunned costs 1 action point (p.43)"
+                )
+            left = int(act.get("left", act["action_points"]))
+            if left < 1:
+                raise Refused(f"{model.name} has no action point left to shake off Stunned (pp.31, 43)")
+            _text, _page, section = super().act_status(state, event)
+            act["left"] = left - 1
+            return f"{model.name} spends 1 action point to shake off Stunned ({left - 1} left)", 43, section
         return super().act_status(state, event)
+
+    def act_token(self, state: TableState, event: Event) -> Done:
+        """Put a token on a model. Full Defense (p.35): a model that has not activated
+        this turn takes one of its side's dice out of the bag and its activation is over
+        at once (the die is not rolled)."""
+        name = str(event.value or "").partition(":")[0].strip().lower()
+        if name != "full defense":
+            return super().act_token(state, event)
+        side, model = self.model_of(state, event)
+        bag = state.public["bag"]
+        if model.activated:
+            raise Refused(
+                f"{model.name} has activated this turn: Full Defense is for a model that has not (p.35)"
+            )
+        if bag[str(side)] < 1:
+            raise Refused(f"no die of {state.sides[side].name} is left in the bag for Full Defense (p.35)")
+        text, page, section = super().act_token(state, event)
+        bag[str(side)] -= 1
+        model.activated = True
+        self.notice(
+            state,
+            f"A die of {state.sides[side].name} leaves the bag and stays beside {model.name}: "
+            f"its activation is over ({self.bag_text(state)})",
+            35,
+        )
+        return text, page, section
+
+    def act_untoken(self, state: TableState, event: Event) -> Done:
+        """Take a token off; Full Defense lasts until the Maintenance Phase (p.35): a
+        mistaken one is taken back with Undo, which also puts its die back."""
+        if str(event.value or "").partition(":")[0].strip().lower() == "full defense":
+            raise Refused(
+                "Full Defense lasts until the Maintenance Phase (p.35): Undo takes a mistaken one back"
+            )
+        return super().act_untoken(state, event)
 
     def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
         """Engagement: the enemy earns ExP (hero 3, companion 2, follower 1, p.47); the

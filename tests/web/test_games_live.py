@@ -97,7 +97,7 @@ def test_the_other_side_is_held_by_a_random_token_and_acts_as_side_1(table):
     assert len(cookie.value) >= 32 and cookie["httponly"]
     assert game.side_hash == token_hash(cookie.value)
     assert "You play" in other.get(f"/games/{game.pk}/").content.decode()
-    tap(other, game, "gain:Enemy recovery roll of 16 or 17", side=0, target=1)  # the form says 0
+    tap(other, game, "spend:+1 Skill", side=0, target=1)  # the form says 0
     assert Game.objects.get(pk=game.pk).event_models[-1].side == 1
     # a second phone cannot take the side any more
     third = Client()
@@ -336,13 +336,13 @@ def test_with_two_phones_each_player_spends_their_own_froth(table):
     was offered to both phones), and the owner could not undo it (only the side that
     tapped undoes). With two phones each player takes their own side's actions."""
     game, owner, other, _watcher = table
-    refused = tap(other, game, "spend:Charge", side=1, target=0)
+    refused = tap(other, game, "spend:+1 Skill", side=1, target=0)
     assert refused.status_code == 409
     assert "own side" in refused.content.decode()
     game = Game.objects.get(pk=game.pk)
     assert len(game.events) == 0
     assert operations.state_of(game).sides[0].resources["Froth"] == 5
-    assert tap(other, game, "spend:Charge", side=1, target=1).status_code == 200
+    assert tap(other, game, "spend:+1 Skill", side=1, target=1).status_code == 200
     assert operations.state_of(Game.objects.get(pk=game.pk)).sides[1].resources["Froth"] == 4
     # each phone is offered its own side's actions only; one phone (or a watcher) as before
     for client, forms in ((owner, 1), (other, 1), (_watcher, 2)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.iron_honor.play import kind_of
 from rules.play.core import Refused, SideSnapshot, Snapshot
 from rules.play.registry import typed_side
 from tests.rules.play.conftest import loaded_table, raiders
@@ -105,14 +106,43 @@ def test_greater_purpose_on_your_die_and_cursed_hand_on_theirs_p9(ghrim: SideSna
     assert [s.resources["Fate Pool"] for s in t.state.sides] == [6, 4]
 
 
+def activate(t: Table, side: int, model: int, face: int = 4) -> None:
+    """Draw a die (the table's wanted outcome must be ``side``), nominate, roll ``face``."""
+    t.do(side, "draw")
+    assert t.state.public["drawn"] == side
+    t.do(side, "activate", target=side, model=model)
+    t.do(side, "roll", value=face)
+
+
 def test_inner_reserve_and_hand_of_fortune_cost_one_fate_and_an_empty_pool_refuses_p10(
     ghrim: SideSnapshot,
 ) -> None:
-    t = game(ghrim)
-    for _ in range(5):
+    t = game(ghrim, [1, 1, 1, 0, 0])
+    for model in range(3):  # the Raiders' Fate Pool is 5, spent once per activation
+        activate(t, 1, model)
         t.do(1, "spend", target=1, value="Inner Reserve")
+        t.do(0, "spend", target=0, value="Hand of Fortune")  # either player, in the same activation
+    activate(t, 0, 0)
+    t.do(1, "spend", target=1, value="Hand of Fortune")
+    activate(t, 0, 1)
+    t.do(1, "spend", target=1, value="Inner Reserve")
+    assert t.state.sides[1].resources["Fate Pool"] == 0
+    t.do(0, "draw")
     with pytest.raises(Refused, match="0 Fate Pool"):
         t.do(1, "spend", target=1, value="Hand of Fortune")
+
+
+def test_inner_reserve_and_hand_of_fortune_once_per_activation_per_player_p10(ghrim: SideSnapshot) -> None:
+    """Issue 28: they were not limited to once per activation per player."""
+    t = game(ghrim, [0])
+    with pytest.raises(Refused, match="once a model has activated"):
+        t.do(0, "spend", target=0, value="Inner Reserve")
+    activate(t, 0, 0)
+    t.do(0, "spend", target=0, value="Inner Reserve")
+    for use in ("Inner Reserve", "Hand of Fortune"):
+        with pytest.raises(Refused, match="once per activation"):
+            t.do(0, "spend", target=0, value=use)
+    t.do(1, "spend", target=1, value="Inner Reserve")  # the other player has their own once
 
 
 def test_a_trait_that_uses_fate_needs_a_model_with_it_p29(ghrim: SideSnapshot) -> None:
@@ -123,8 +153,10 @@ def test_a_trait_that_uses_fate_needs_a_model_with_it_p29(ghrim: SideSnapshot) -
 
 
 def test_the_fate_pool_refills_at_the_maintenance_phase_p10_p32(ghrim: SideSnapshot) -> None:
-    t = game(ghrim)
+    t = game(ghrim, [0, 0])
+    activate(t, 0, 0)
     t.do(0, "spend", target=0, value="Inner Reserve")
+    activate(t, 0, 1)
     t.do(0, "spend", target=0, value="Hand of Fortune")
     assert t.state.sides[0].resources["Fate Pool"] == 5
     empty_bag(t)
@@ -149,11 +181,51 @@ def test_a_killed_models_die_leaves_the_bag_at_the_maintenance_phase_p32(ghrim: 
     assert t.state.public["bag"] == {"0": 6, "1": 2}
 
 
-def test_heroic_impetus_once_per_game_p11(ghrim: SideSnapshot) -> None:
-    t = game(ghrim)
+def test_heroic_impetus_once_per_game_when_the_hero_is_activated_p11(ghrim: SideSnapshot) -> None:
+    """Issue 28: Heroic Impetus was accepted at a companion's activation."""
+    t = game(ghrim, [0, 0])
+    companion = next(m.index for m in t.state.sides[0].models if kind_of(m) == "companion")
+    activate(t, 0, companion)
+    with pytest.raises(Refused, match=r"when .* hero is activated"):
+        t.do(0, "impetus", target=0)
+    hero = next(m.index for m in t.state.sides[0].models if kind_of(m) == "hero")
+    activate(t, 0, hero)
     t.do(0, "impetus", target=0)
     with pytest.raises(Refused, match="once per game"):
         t.do(0, "impetus", target=0)
+
+
+def test_a_stunned_model_spends_an_action_point_to_shake_it_off_p31_p43(ghrim: SideSnapshot) -> None:
+    """Issue 28: a Stunned model with 0 action points shook off Stunned."""
+    t = game(ghrim, [0, 0])
+    t.do(1, "status", target=0, model=0, value="Stunned")
+    t.do(0, "draw")
+    t.do(0, "activate", target=0, model=0)
+    with pytest.raises(Refused, match=r"roll .* first"):
+        t.do(0, "status", target=0, model=0, value="Ready")
+    t.do(0, "roll", value=1)  # 1 + Hero's Will = 2: one action point
+    t.do(0, "status", target=0, model=0, value="Ready")
+    assert t.state.public["activation"]["left"] == 0
+    t.do(1, "status", target=0, model=0, value="Stunned")
+    with pytest.raises(Refused, match="no action point left"):
+        t.do(0, "status", target=0, model=0, value="Ready")
+
+
+def test_full_defense_takes_a_die_out_of_the_bag_and_ends_the_activation_p35(ghrim: SideSnapshot) -> None:
+    """Issue 28: Full Defense neither took a die out of the bag nor ended the activation,
+    so the Maintenance Phase was later refused."""
+    t = game(ghrim)
+    before = t.state.public["bag"]["0"]
+    t.do(0, "token", target=0, model=1, value="Full Defense")
+    assert t.state.public["bag"]["0"] == before - 1
+    assert t.state.sides[0].models[1].activated
+    with pytest.raises(Refused, match="has activated this turn"):
+        t.do(0, "token", target=0, model=1, value="Full Defense")
+    with pytest.raises(Refused, match="Maintenance Phase"):
+        t.do(0, "untoken", target=0, model=1, value="Full Defense")
+    empty_bag(t)
+    t.do(0, "next-turn")  # the bag emptied with one die fewer drawn
+    assert t.state.turn == 2 and not t.state.sides[0].models[1].tokens
 
 
 def test_heroic_impetus_needs_the_hero_in_play_p11(ghrim: SideSnapshot) -> None:
