@@ -52,6 +52,8 @@ class ActionForm(forms.Form):
     )
     model = forms.IntegerField(min_value=0, max_value=999, required=False)
     detail = forms.CharField(max_length=200, required=False)
+    #: The player confirmed a question the table asked (operations.Unconfirmed).
+    confirm = forms.BooleanField(required=False)
 
     def event(self) -> Event:
         """The event this form describes (after is_valid()). A number typed as ``value``

@@ -137,11 +137,20 @@ def _remember(key: str, entry: tuple[str, str]) -> None:
         _LOCAL.popitem(last=False)
 
 
-def fill(html: str, request: HttpRequest, refused: str | None = None, etag: str = "") -> SafeString:
-    """``html`` with its marks filled for this response: the CSRF field (the token
-    Django's ``{% csrf_token %}`` would write; none in an htmx answer, whose forms
+def fill(
+    html: str,
+    request: HttpRequest,
+    refused: str | None = None,
+    etag: str = "",
+    ask: dict[str, Any] | None = None,
+) -> SafeString:
+    """``html`` with its marks filled for this response: the refusal (with ``ask``, a
+    question and a form sending the same action again, confirmed), the CSRF field (the
+    token Django's ``{% csrf_token %}`` would write; none in an htmx answer, whose forms
     play.js sends with the page's token), a fresh event id per form, the ETag (escaped
-    for its attribute), the refusal."""
+    for its attribute)."""
+    # The refusal first: a question's form holds the CSRF and event id marks itself.
+    html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused, ask)) if refused else "")
     if CSRF in html:
         # An htmx answer's forms are sent by play.js, which drops the field and sends the
         # page's token in a header: the field is for a page's forms sent without
@@ -149,15 +158,20 @@ def fill(html: str, request: HttpRequest, refused: str | None = None, etag: str 
         htmx = request.headers.get("HX-Request")
         html = html.replace(CSRF, "" if htmx else str(macro(MARKS, "csrf_field")(get_token(request))))
     html = html.replace(ETAG, escape(etag))
-    html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused)) if refused else "")
     parts = html.split(EVENT_ID)
     ids = new_event_ids(len(parts) - 1)
     return mark_safe("".join([parts[0], *(i + part for i, part in zip(ids, parts[1:], strict=True))]))
 
 
 def table(
-    request: HttpRequest, game: Game, seat: Any = None, refused: str | None = None, etag: str = ""
+    request: HttpRequest,
+    game: Game,
+    seat: Any = None,
+    refused: str | None = None,
+    etag: str = "",
+    ask: dict[str, Any] | None = None,
 ) -> SafeString:
     """The table's fragment for this response (see the module's doc); ``etag`` is the
-    one the response carries (written in the fragment for play.js)."""
-    return fill(marked(game, seat), request, refused, etag)
+    one the response carries (written in the fragment for play.js); ``ask`` see
+    :func:`fill`."""
+    return fill(marked(game, seat), request, refused, etag, ask)

@@ -21,6 +21,7 @@ import hashlib
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -44,6 +45,14 @@ _LATEST: dict[tuple[int, str, str], tuple[list[str], TableState]] = {}
 
 class GameOver(Refused):
     """An action on a finished game."""
+
+
+class Unconfirmed(Refused):
+    """An action applied only once its player confirms it: ``reason`` is the question
+    (PlayRules.confirm, or the same hit already recorded by the other phone)."""
+
+
+TWICE_SECONDS = 5  # the same hit from both phones this close together is asked about
 
 
 @dataclass(frozen=True)
@@ -206,14 +215,45 @@ def fresh(game: Game) -> Game:
 UNDONE = "that action was undone: it is not applied again (tap again to make a new one)"
 
 
-def act(game: Game, event: Event, *, seated: bool = False) -> Played:
+def recorded_twice(rules: core.PlayRules, game: Game, state: TableState, event: Event) -> str | None:
+    """With two phones: the same effect on the same model (a wound, a status, a token:
+    what either phone may record) already recorded by the other phone in the last
+    TWICE_SECONDS seconds, as a question, else None. Two players tapping the same hit
+    would otherwise count it twice (issue 28: a Beestwars fighter Stunned twice died)."""
+    spec = next((a for a in rules.trackers.actions if a.name == event.action), None)
+    if spec is None or spec.scope != "model" or event.action in core.OWN_CHOICES:
+        return None
+    now = timezone.now()
+    for raw in reversed(game.events[-20:]):
+        at = raw.get("at")
+        try:
+            when = datetime.fromisoformat(str(at)) if at else None
+        except ValueError:
+            when = None
+        if when is None or (now - when).total_seconds() > TWICE_SECONDS:
+            break
+        same = (raw.get("action"), raw.get("target"), raw.get("model"), raw.get("value")) == (
+            event.action,
+            event.target,
+            event.model,
+            event.value,
+        )
+        if same and raw.get("side") != event.side:
+            line = next((ln.text for ln in reversed(state.log) if ln.event_id == raw.get("id")), event.action)
+            return f"the other phone has just recorded this ({line}): record it again?"
+    return None
+
+
+def act(game: Game, event: Event, *, seated: bool = False, confirmed: bool = False) -> Played:
     """Append ``event`` to ``game``'s log (rules.play.core.append): applied once, even
     when resent with the same id. Raises :class:`Refused` with the rules' reason when it
     does not make sense now (nothing is written), or its id was undone (:data:`UNDONE`:
     a phone resending an old tap never brings an undone action back), :class:`GameOver`
     on a finished game. ``seated``: the event comes from one side's own phone (two
     phones), so an action the rules give to the other side's player (PlayRules.actor) is
-    refused."""
+    refused. Unless ``confirmed``, raises :class:`Unconfirmed` with a question when the
+    rules ask first (PlayRules.confirm) or, seated, the other phone has just recorded the
+    same hit (:func:`recorded_twice`)."""
     rules = play_rules(game.system)
     rng = secrets.SystemRandom()
     for _ in range(ATTEMPTS):
@@ -231,6 +271,12 @@ def act(game: Game, event: Event, *, seated: bool = False) -> Played:
         who = rules.actor(state, event) if seated else None
         if who is not None and who[0] != event.side:
             raise Refused(who[1])
+        if not confirmed:
+            question = rules.confirm(state, event) or (
+                recorded_twice(rules, game, state, event) if seated else None
+            )
+            if question is not None:
+                raise Unconfirmed(question)
         event = event.model_copy(update={"outcome": {}, "at": timezone.now().isoformat(timespec="seconds")})
         event = event.model_copy(update={"outcome": rules.decide(state, event, rng)})
         new_state = rules.apply(_working_copy(state), event)

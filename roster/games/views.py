@@ -199,23 +199,28 @@ def _answer(
     refused: str | None = None,
     status: int = 200,
     seat: Seat | None = None,
+    ask: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """The answer to an action: htmx gets the table's fragment (with ``refused`` at the
-    top and ``status``), a plain post goes back to the table (or is shown the refusal)."""
+    top and ``status``), a plain post goes back to the table (or is shown the refusal).
+    With ``ask`` ({"url", "fields"}), ``refused`` is a question and the answer offers
+    the same action again, confirmed."""
     if request.htmx:
         if game.finished is not None and refused is None:
             response = HttpResponse(status=204)
             response["HX-Redirect"] = f"/games/{game.pk}/result/"
             return response
         etag = _etag(request, game, seat)
-        response = HttpResponse(fragment.table(request, game, seat, refused, etag=etag), status=status)
+        response = HttpResponse(
+            fragment.table(request, game, seat, refused, etag=etag, ask=ask), status=status
+        )
         response["ETag"] = etag
         return response
     if refused is not None:
         if game.finished is not None:
             messages.error(request, refused)
             return redirect("game-result", game.pk)
-        table_html = fragment.table(request, game, seat, refused, etag=_etag(request, game, seat))
+        table_html = fragment.table(request, game, seat, refused, etag=_etag(request, game, seat), ask=ask)
         context = {**page_context(game, seat), "table_html": table_html}
         return render(request, "games/table.html", context, status=status)
     return redirect("game-table" if game.finished is None else "game-result", game.pk)
@@ -240,7 +245,14 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if seat.side is not None:
         event = event.model_copy(update={"side": seat.side})
     try:
-        played = operations.act(game, event, seated=seat.side is not None)
+        played = operations.act(
+            game, event, seated=seat.side is not None, confirmed=bool(form.cleaned_data.get("confirm"))
+        )
+    except operations.Unconfirmed as exc:
+        # Asked, not refused: the answer carries the same action again, to confirm.
+        again = {k: str(v) for k, v in form.data.items() if k in ("side", "do", "target", "model", "detail")}
+        ask = {"url": reverse("game-act", args=[game.pk]), "fields": again}
+        return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown, ask=ask)
     except Refused as exc:
         return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
     return _answer(request, played.game, seat=shown)

@@ -539,6 +539,22 @@ class BrutalityPlay(TablePlay):
                 "Game Length",
             )
 
+    def confirm(self, state: TableState, event: Event) -> str | None:
+        """Ending the last Game Turn ends the game (Game Length): asked first while a
+        model of either side is still waiting to activate."""
+        if event.action != "next-turn" or state.finished:
+            return None
+        if state.turn < int(state.public.get("last_turn", GAME_TURNS)):
+            return None
+        waiting = len(self.waiting(state, 0)) + len(self.waiting(state, 1))
+        if not waiting:
+            return None
+        plural = "s are" if waiting > 1 else " is"
+        return (
+            f"{waiting} model{plural} still waiting to activate, and ending Turn {state.turn} "
+            "ends the game (Game Length)"
+        )
+
     def waiting(self, state: TableState, side: SideIndex) -> list[ModelState]:
         """The models of ``side`` still to activate this turn (in play, not yet activated)."""
         return [m for m in state.sides[side].models if not m.killed and not m.activated]

@@ -362,6 +362,13 @@ class PlayRules(ABC):
             return "what Muster drew (a card, a die, a roll) stands: undone, it could be drawn again"
         return None
 
+    def confirm(self, state: TableState, event: Event) -> str | None:
+        """A question to ask before ``event`` is applied in ``state`` (it would do more
+        than the tap suggests: Brutality's "Next turn" at the last turn while models still
+        wait ends the game), or None to apply it at once. The app applies it only when the
+        player confirms (roster.games.operations.act). Default: never asks."""
+        return None
+
     def may_undo(self, event: Event, side: SideIndex | None) -> str | None:
         """Why ``side`` (None: the owner on one phone) may not undo ``event``, or None when
         it may: what stands (:meth:`stands`) never; with two phones a side undoes its own

@@ -16,7 +16,7 @@ from django.test import Client
 from roster.games import operations
 from roster.games.models import Game
 from roster.operations import create_roster
-from tests.browser.editor_helpers import PATIENCE_MS
+from tests.browser.editor_helpers import PATIENCE_MS, wait_until
 from tests.ih import example
 
 pytestmark = pytest.mark.browser
@@ -168,6 +168,17 @@ def test_both_tap_at_once_and_a_phone_offline_for_20_s(browser, live_server, rul
     # both phones wound the Bandit chief at once: two wounds
     a.tap("Wound Bandit chief", wait=False)
     b.tap("Wound Bandit chief", wait=False)
+
+    # The same wound from both phones within a second: the second is asked (issue 28)
+    # and, confirmed, counts.
+    def asking() -> Phone | None:
+        return next((p for p in (a, b) if p.page.locator(".play-ask").count()), None)
+
+    wait_until(lambda: asking() is not None, "a phone asks")
+    asked = asking()
+    assert asked is not None
+    assert "the other phone has just recorded this" in asked.page.locator(".play-ask").inner_text()
+    asked.page.get_by_role("button", name="Yes, do it").click()
     a.wait_version(2)
     converge(game, a, b, w)
     assert len(stored(game).events) == 2
