@@ -393,6 +393,54 @@ def free_side(game: Game) -> None:
     raise Refused("another phone kept changing this game: try again")
 
 
+def preview_end(game: Game, event: Event | None) -> TableState:
+    """The state ``finish`` would record with ``event`` (the system's "end"), without
+    writing anything: what the confirmation before ending shows."""
+    state = _working_copy(state_of(game))
+    if event is None:
+        return state
+    try:
+        return play_rules(game.system).apply(state, event)
+    except Refused:
+        return state
+
+
+def reopen(game: Game) -> Played:
+    """The owner reopens a finished game (issue 28: nothing irreversible in one tap). A
+    ``reopen`` event goes into the log when the replayed state is over (the "end"
+    event, or the book's last turn), so a replay says so too; the game is in progress
+    again and the trail notes it. A game in progress is left as it is."""
+    rules = play_rules(game.system)
+    for _ in range(ATTEMPTS):
+        game = fresh(game)
+        if game.finished is None:
+            return Played(game, state_of(game), applied=False)
+        state = state_of(game)
+        events = list(game.events)
+        if state.finished:
+            event = Event(
+                id=secrets.token_hex(16),
+                side=0,
+                action="reopen",
+                at=timezone.now().isoformat(timespec="seconds"),
+            )
+            state = rules.apply(_working_copy(state), event)
+            state.version = len(events) + 1
+            events.append(event.model_dump(mode="json"))
+        changes = {
+            "events": events,
+            "version": game.version + 1,
+            "updated": timezone.now(),
+            "finished": None,
+            "summary": list_summary(state),
+            "trail": [*game.trail, trail_entry("reopen", None, "owner")],
+        }
+        if Game.objects.filter(pk=game.pk, version=game.version, finished__isnull=False).update(**changes):
+            game = fresh(game)
+            return Played(game, state_of(game), applied=True)
+    raise Refused("another phone kept changing this game: try again")
+
+
 def finish(game: Game, event: Event | None = None) -> Played:
     """End the game: ``event`` (the system's "end" action, when it declares one) is
     appended first, then the game is marked finished whatever the rules say (the

@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:pk>/undo/", views.undo, name="game-undo"),
     path("games/<int:pk>/finish/", views.finish, name="game-finish"),
     path("games/<int:pk>/result/", views.result, name="game-result"),
+    path("games/<int:pk>/reopen/", views.reopen, name="game-reopen"),
     path("games/<int:pk>/delete/", views.delete, name="game-delete"),
     path("games/<int:pk>/export.json", views.export_json, name="game-export-json"),
     path("games/<int:pk>/export.txt", views.export_text, name="game-export-text"),

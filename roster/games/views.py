@@ -290,15 +290,38 @@ def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         refused = "The winner could not be read: choose one of the two sides, or nobody."
         return _answer(request, game, refused=refused, status=422, seat=_seat_or_none(seat))
-    declared = any(a.name == "end" for a in play_rules(game.system).trackers.actions)
+    rules = play_rules(game.system)
+    declared = any(a.name == "end" for a in rules.trackers.actions)
     winner = form.cleaned_data["winner"]
     end = Event(id=new_event_id(), side=seat.side or 0, action="end", value=winner)
+    if request.POST.get("confirm") != "1":
+        # Nothing irreversible in one tap (issue 28): the result it will record, to confirm.
+        preview = operations.preview_end(game, end if declared else None)
+        context = {
+            **result_context(game, preview, _seat_or_none(seat)),
+            "chosen": "" if winner is None else str(winner),
+        }
+        return render(request, "games/end.html", context)
     operations.finish(game, end if declared else None)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = f"/games/{game.pk}/result/"
         return response
     return redirect("game-result", game.pk)
+
+
+@require_POST
+@limited("play")
+@login_required
+def reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner reopens a finished game (operations.reopen): back to the table, in
+    progress again; 404 for anyone else."""
+    seat = seat_of(request, pk)
+    if seat.role != "owner":
+        raise Http404("no such game")
+    operations.reopen(seat.game)
+    messages.success(request, "The game is reopened: play on, and end it again when you are done.")
+    return redirect("game-table", pk)
 
 
 @require_GET

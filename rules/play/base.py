@@ -123,7 +123,16 @@ class TablePlay(PlayRules):
         raise Refused(f"{self.book} has no action {action!r}")
 
     def apply(self, state: TableState, event: Event) -> TableState:
-        """Apply ``event`` through its ``act_`` method and log it (see the module)."""
+        """Apply ``event`` through its ``act_`` method and log it (see the module). A
+        ``reopen`` event (every system: the owner reopens a finished game,
+        roster.games.operations.reopen) takes the end back."""
+        if event.action == "reopen":
+            if not state.finished:
+                raise Refused("the game is not over")
+            state.finished, state.winner, state.notices = False, None, []
+            state.log.append(LogLine(event_id=event.id, side=event.side, text="The game is reopened"))
+            state.version += 1
+            return state
         spec = self.spec(event.action)
         if state.finished and event.action != "end":
             raise Refused("the game is over")

@@ -176,6 +176,8 @@ def test_the_table_works_without_javascript(browser, live_server, rules_loaded, 
     page.get_by_role("button", name="Undo", exact=True).click()
     assert page.locator("#m-1-1 .play-wounds").inner_text() == "2/2"
     page.get_by_role("button", name="End the game").click()
+    assert "Ending now records" in page.locator(".play-end-preview").inner_text()  # asked first
+    page.get_by_role("button", name="Yes, end the game").click()
     page.wait_for_url(f"**/games/{game.pk}/result/")
     assert "Game over" in page.content()
     context.close()

@@ -152,7 +152,9 @@ MATRIX.update(
             {"owner": 302, **NO_SEAT_LOG_IN},
         ),
         "game-undo": ("POST", "game", {}, {"owner": 409, **NO_SEAT_LOG_IN}),  # nothing to undo yet
-        "game-finish": ("POST", "game", {}, {"owner": 302, **NO_SEAT_LOG_IN}),
+        "game-finish": ("POST", "game", {"confirm": "1"}, {"owner": 302, **NO_SEAT_LOG_IN}),
+        # A game in progress is left as it is: back to the table.
+        "game-reopen": ("POST", "game", {}, {"owner": 302, **NO_SEAT_LOG_IN}),
         "game-revoke": ("POST", "game", {"what": "side"}, {"owner": 302, **NO_SEAT}),
         "game-join": ("GET", "game-code", None, {"owner": 302, "stranger": 200, "anon": 200, "holder": 200}),
         "game-join-code": ("GET", None, None, ANYONE),

@@ -172,7 +172,7 @@ def test_anonymous_visitors_are_sent_to_log_in(anon_client, game):
 def test_finish_shows_the_result_and_keeps_the_log(alice_client, game):
     tap(alice_client, game, "wound", model=0)
     tap(alice_client, game, "wound", model=0)
-    response = alice_client.post(f"/games/{game.pk}/finish/")
+    response = alice_client.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
     assert response["Location"] == f"/games/{game.pk}/result/"
     page = alice_client.get(f"/games/{game.pk}/result/").content.decode()
     assert "Game over" in page

@@ -54,7 +54,7 @@ def test_a_beestwars_table_shows_no_victory_points(alice, alice_client):
     table = alice_client.get(f"/games/{game.pk}/").content.decode()
     assert 'class="play-vp"' not in table and " VP<" not in table
     assert "Froth" in table
-    alice_client.post(f"/games/{game.pk}/finish/", {})
+    alice_client.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
     result = alice_client.get(f"/games/{game.pk}/result/").content.decode()
     assert "Victory Points" not in result
     text = alice_client.get(f"/games/{game.pk}/export.txt").content.decode()
@@ -66,6 +66,6 @@ def test_systems_that_score_victory_points_still_show_them(alice, alice_client, 
     game = start(alice_client, alice, slug)
     table = alice_client.get(f"/games/{game.pk}/").content.decode()
     assert 'class="play-vp"' in table
-    alice_client.post(f"/games/{game.pk}/finish/", {})
+    alice_client.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
     assert "Victory Points" in alice_client.get(f"/games/{game.pk}/result/").content.decode()
     assert "Victory Points" in alice_client.get(f"/games/{game.pk}/export.txt").content.decode()

@@ -207,7 +207,7 @@ def test_a_logged_in_opponent_finds_the_game_under_my_games(alice_client, alice,
 
 def test_a_finished_game_is_read_only_for_both(table):
     game, owner, other, _watcher = table
-    owner.post(f"/games/{game.pk}/finish/")
+    owner.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
     response = tap(other, game, "wound", target=1, model=0)
     assert response.status_code == 409 and "over" in response.content.decode()
     assert Client().get(f"/join/{game.code}/").status_code == 404
@@ -269,7 +269,7 @@ def test_concurrent_appends_are_all_kept(alice, rules_db=None):
 def test_the_other_phone_is_sent_to_the_result_when_the_game_ends(table):
     game, owner, other, watcher = table
     etags = {c: c.get(f"/games/{game.pk}/state/", **HTMX)["ETag"] for c in (other, watcher)}
-    owner.post(f"/games/{game.pk}/finish/")
+    owner.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
     for client, etag in etags.items():
         polled = client.get(f"/games/{game.pk}/state/", HTTP_IF_NONE_MATCH=etag, **HTMX)
         assert polled.status_code == 204
@@ -400,10 +400,10 @@ def test_ending_a_beestwars_battle_names_the_winner_the_commanders_agree_on(tabl
     game, owner, _other, _watcher = table
     page = owner.get(f"/games/{game.pk}/").content.decode()
     assert 'name="winner"' in page and "Bandits" in page
-    wrong = owner.post(f"/games/{game.pk}/finish/", {"winner": "7"})
+    wrong = owner.post(f"/games/{game.pk}/finish/", {"winner": "7", "confirm": "1"})
     assert wrong.status_code == 422 and "winner" in wrong.content.decode()
     assert Game.objects.get(pk=game.pk).finished is None
-    assert owner.post(f"/games/{game.pk}/finish/", {"winner": "1"}).status_code == 302
+    assert owner.post(f"/games/{game.pk}/finish/", {"winner": "1", "confirm": "1"}).status_code == 302
     game = Game.objects.get(pk=game.pk)
     state = operations.state_of(game)
     assert state.finished and state.winner == 1

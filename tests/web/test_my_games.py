@@ -26,7 +26,7 @@ def test_each_game_shows_its_system_sides_result_score_and_dates(alice_client: C
     row = row_of(alice_client.get("/games/").content.decode(), game)
     assert "Northmen Raiding Party v Bandits</a>" in row  # the game's name gives both sides
     assert '<span class="game-result"><strong>In progress, turn 1</strong> · 2 – 0 ExP' in row
-    assert alice_client.post(f"/games/{game.pk}/finish/", {"winner": "0"}).status_code == 302
+    assert alice_client.post(f"/games/{game.pk}/finish/", {"winner": "0", "confirm": "1"}).status_code == 302
     row = row_of(alice_client.get("/games/").content.decode(), game)
     assert "<strong>Northmen Raiding Party won</strong> · 2 – 0 ExP" in row
     game.refresh_from_db()
@@ -45,7 +45,7 @@ def test_each_game_shows_its_system_sides_result_score_and_dates(alice_client: C
 
 def test_a_game_without_victory_points_shows_no_score_and_who_won(alice_client: Client, alice: Any) -> None:
     game = start(alice_client, alice, "beestwars-clovis-300")
-    assert alice_client.post(f"/games/{game.pk}/finish/", {"winner": "1"}).status_code == 302
+    assert alice_client.post(f"/games/{game.pk}/finish/", {"winner": "1", "confirm": "1"}).status_code == 302
     row = row_of(alice_client.get("/games/").content.decode(), game)
     assert "The Denizens of the Beestwars" in row
     assert "<strong>Bandits won</strong></span>" in row  # no score: the book counts no Victory Points
@@ -60,7 +60,7 @@ def test_a_game_renamed_still_names_both_sides(alice_client: Client, alice: Any)
 
 def test_a_game_ended_with_no_winner_says_so(alice_client: Client, alice: Any) -> None:
     game = start(alice_client, alice, "brutality-moderate-points")
-    alice_client.post(f"/games/{game.pk}/finish/")
+    alice_client.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
     row = row_of(alice_client.get("/games/").content.decode(), game)
     assert "Brutality" in row
     assert "<strong>No winner named</strong> · 0 – 0 Victory Points" in row

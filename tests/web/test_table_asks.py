@@ -59,3 +59,38 @@ def test_a_different_hit_or_one_after_a_while_is_not_asked_about(alice_client, a
     events[0]["at"] = "2026-01-01T00:00:00+00:00"  # long ago
     Game.objects.filter(pk=game.pk).update(events=events)
     assert tap(other, game, "status:Stunned", side=1, target=1, model=0).status_code == 200
+
+
+def test_ending_asks_with_the_result_it_will_record_and_the_owner_can_reopen(alice_client, alice):
+    game = start(alice_client, alice, "brutality-moderate-points")
+    tap(alice_client, game, "score:2")
+    asked = alice_client.post(f"/games/{game.pk}/finish/", {"winner": ""})
+    page = asked.content.decode()
+    assert asked.status_code == 200 and "End the game?" in page
+    assert "Ending now records:" in page and "wins</strong>" in page and "2" in page
+    assert Game.objects.get(pk=game.pk).finished is None, "nothing ended by the first tap"
+    assert alice_client.post(f"/games/{game.pk}/finish/", {"winner": "", "confirm": "1"}).status_code == 302
+    game = Game.objects.get(pk=game.pk)
+    assert game.finished is not None and operations.state_of(game).finished
+    result = alice_client.get(f"/games/{game.pk}/result/").content.decode()
+    assert "Reopen the game" in result
+    assert alice_client.post(f"/games/{game.pk}/reopen/").status_code == 302
+    game = Game.objects.get(pk=game.pk)
+    state = operations.state_of(game)
+    assert game.finished is None and not state.finished and state.winner is None
+    assert state.log[-1].text == "The game is reopened"
+    assert game.trail[-1]["what"] == "reopen"
+    assert tap(alice_client, game, "score:1").status_code == 200  # play goes on
+    # The replay of the export agrees: the end, then the reopen, then the score.
+    exported = alice_client.get(f"/games/{game.pk}/export.json").json()
+    assert [e["action"] for e in exported["events"]][-3:] == ["end", "reopen", "score"]
+    assert exported["result"]["finished"] is False
+
+
+def test_only_the_owner_reopens(alice_client, alice):
+    game, owner, other, watcher = seated(alice_client, alice, "brutality-moderate-points")
+    assert owner.post(f"/games/{game.pk}/finish/", {"confirm": "1"}).status_code == 302
+    assert "Reopen the game" not in other.get(f"/games/{game.pk}/result/").content.decode()
+    for stranger in (other, watcher):
+        assert stranger.post(f"/games/{game.pk}/reopen/").status_code in (302, 404)
+    assert Game.objects.get(pk=game.pk).finished is not None
