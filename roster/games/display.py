@@ -22,7 +22,7 @@ from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
 LONG_WORD = 10  # letters: a longer word in a model's name gets the row's first line to itself
-LOG_SHOWN = 12  # the latest actions on the table
+LOG_SHOWN = 16  # the latest log lines on the table (actions and what Muster did)
 RESULT_LOG_SHOWN = 300  # the latest actions on the result page (a game may have 5,000)
 ROWS_KEPT = 2048  # model rows kept rendered in this process (a game has up to ~40)
 _ROWS: OrderedDict[str, Markup] = OrderedDict()
@@ -148,6 +148,9 @@ def _row(
         ],
         "untoken": untoken and not m.killed,
         "killed": m.killed,
+        # Has acted this turn (the die left beside the model, Iron & Honor p.31): said on
+        # the row in words, reset at the next turn.
+        "activated": m.activated and not m.killed,
         "wounds": _wounds(m),
         "role": m.role if m.role != m.name else "",
         "buttons": buttons,
@@ -157,15 +160,23 @@ def _row(
 
 
 def _row_html(
-    rules: PlayRules, declared: _Declared, side_index: int, m: ModelState, act_url: str, wound_word: str
+    rules: PlayRules,
+    declared: _Declared,
+    side_index: int,
+    m: ModelState,
+    act_url: str,
+    wound_word: str,
+    acting: bool = False,
 ) -> Markup:
-    """One model's row (templates/games/_row.jinja), kept per (rules, side, model state):
-    a tap changes one or two rows, and every viewer's table shows the same rows."""
-    key = f"{declared.generation}|{side_index}|{act_url}|{wound_word}|{m.model_dump_json()}"
+    """One model's row (templates/games/_row.jinja), kept per (rules, side, model state,
+    whether it is the model acting now): a tap changes one or two rows, and every
+    viewer's table shows the same rows."""
+    key = f"{declared.generation}|{side_index}|{act_url}|{wound_word}|{acting}|{m.model_dump_json()}"
     html = _ROWS.get(key)
     if html is None:
         untoken = "untoken" in declared.names
         row = _row(rules, m, declared.statuses, declared.tokens, untoken, declared.model_actions)
+        row["acting"] = acting
         html = Markup(macro("games/_row.jinja", "row")(side_index, row, act_url, wound_word))
         _ROWS[key] = html
         while len(_ROWS) > ROWS_KEPT:
@@ -281,12 +292,13 @@ def table_context(
     act_url = reverse("game-act", args=[game.pk])
     wound_word = getattr(rules, "wound_word", None) or "Wounds"
     sides = []
+    acting = rules.acting_model(shown)
     for index, side in enumerate(shown.sides):
         rows = [
             {
                 "killed": m.killed,
                 "index": m.index,
-                "html": _row_html(rules, declared, index, m, act_url, wound_word),
+                "html": _row_html(rules, declared, index, m, act_url, wound_word, acting == (index, m.index)),
             }
             for m in side.models
         ]
@@ -303,6 +315,8 @@ def table_context(
                 "living": sum(1 for r in rows if not r["killed"]),
             }
         )
+    if seat is not None and seat.side == 1:
+        sides.reverse()  # each phone shows its own side first (issue 28: one hand)
     log = list(reversed(shown.log[-LOG_SHOWN:]))
     latest, undoable_ids = _undoable(rules, game, shown, seat.side if seat is not None else None)
     issues: list[tuple[str, list[str]]] = []
@@ -325,6 +339,8 @@ def table_context(
         "public": _plain(shown.public, shown.sides),
         "victory_points": rules.victory_points is not None,
         "log": log,
+        "names": [side.name for side in shown.sides],
+        "two_phones": bool(game.side_hash) or game.guest_id is not None,
         "latest": latest,
         "undoable": undoable_ids,
         "seat": seat,
@@ -365,6 +381,14 @@ def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
     return [x for x in out if x is not None]
 
 
+#: Keys of ``TableState.public`` the table shows in its own way (the acting model on its
+#: row) and their labels where the key's words are not the players'.
+HIDDEN_PUBLIC = frozenset({"current"})
+LABELS = {"last_activated": "Activated last"}
+#: Iron & Honor's activation (p.31) in the players' words.
+ACTIVATION_WORDS = {"left": "action points left", "roll": "rolled"}
+
+
 def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
     """The public part of the state (bag counts, revealed cards, mission...) as label and
     text pairs for the table's status line, in the players' words: a side's index (under
@@ -386,6 +410,15 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
             whose = value.get("side")
             owner = side_name(whose)
             for k, v in value.items():
+                if v is None and k != "action_points":
+                    continue  # nothing to say (no raw "None" on the table, issue 28)
+                if k == "action_points" and v is None:
+                    parts.append("action points: to roll")
+                    continue
+                if k == "resolution_fate" and isinstance(v, list):
+                    who = [side_name(x) or str(x) for x in v]
+                    parts.append(f"Inner Reserve / Hand of Fortune used by: {', '.join(who)}")
+                    continue
                 if k == "model" and owner is not None and isinstance(v, int):
                     models = sides[int(str(whose))].models
                     if 0 <= v < len(models):
@@ -393,7 +426,8 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
                         continue
                 if k == "side" and side_name(v) is not None and "model" in value:
                     continue  # said with the model
-                label = side_name(k) if k in ("0", "1") else k.replace("_", " ")
+                words = ACTIVATION_WORDS if key == "activation" else {}
+                label = side_name(k) if k in ("0", "1") else words.get(k, k.replace("_", " "))
                 parts.append(f"{label}: {text(k, v)}")
             return ", ".join(parts)
         if isinstance(value, list):
@@ -407,12 +441,16 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
             return "yes" if value else "no"
         # Under a side's own key ("0", "1") a number is a count (dice in the bag); a
         # side there is text: Beestwars' standard {"0": "1"} is held by side 1.
-        sided = key == "side" or key.endswith(("active", "drawer", "drawn", "barred"))
+        sided = key == "side" or key.endswith(("active", "drawer", "drawn", "barred", "activated"))
         if (sided or (key in ("0", "1") and isinstance(value, str))) and side_name(value) is not None:
             return str(side_name(value))
         return str(value)
 
-    shown = [(key.replace("_", " ").capitalize(), text(key, value)) for key, value in public.items()]
+    shown = [
+        (LABELS.get(key, key.replace("_", " ").capitalize()), text(key, value))
+        for key, value in public.items()
+        if key not in HIDDEN_PUBLIC
+    ]
     return [(label, words) for label, words in shown if words not in ("", "None")]
 
 

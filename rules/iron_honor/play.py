@@ -461,6 +461,11 @@ class IronHonorPlay(TablePlay):
         how = "Muster rolls" if event.value is None else "rolled at the table:"
         return f"{model.name}: {how} {face}{parts} = {total}: {points} action point{plural}", 31, None
 
+    def acting_model(self, state: TableState) -> tuple[int, int] | None:
+        """The model nominated for the die out (p.31), until the next draw."""
+        act = state.public.get("activation")
+        return (int(act["side"]), int(act["model"])) if act else None
+
     def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
         """With two phones: only the side whose die is out nominates a model, sets the die
         aside or rolls for the nominated model (p.31); the rest as TablePlay.actor."""

@@ -130,7 +130,8 @@ class TablePlay(PlayRules):
             if not state.finished:
                 raise Refused("the game is not over")
             state.finished, state.winner, state.notices = False, None, []
-            state.log.append(LogLine(event_id=event.id, side=event.side, text="The game is reopened"))
+            line = LogLine(event_id=event.id, side=event.side, text="The game is reopened", turn=state.turn)
+            state.log.append(line)
             state.version += 1
             return state
         spec = self.spec(event.action)
@@ -142,6 +143,7 @@ class TablePlay(PlayRules):
         if handler is None:
             raise Refused(f"{self.book} has no action {event.action!r}")
         before, state.notices = state.notices, []
+        turn = state.turn
         try:
             text, page, section = handler(state, event)
         except Refused:
@@ -150,7 +152,12 @@ class TablePlay(PlayRules):
         source = self.source(page if page is not None else spec.page, section or spec.section)
         concerned = event.target if event.model is not None and spec.scope == "model" else None
         state.log.append(
-            LogLine(event_id=event.id, side=event.side, text=text, source=source, target=concerned)
+            LogLine(event_id=event.id, side=event.side, text=text, source=source, target=concerned, turn=turn)
+        )
+        # Each rules consequence Muster applied is a line of its own (issue 28).
+        state.log.extend(
+            LogLine(event_id=event.id, side=event.side, text=notice, turn=turn, auto=True)
+            for notice in state.notices
         )
         state.version += 1
         return state
@@ -357,6 +364,7 @@ class TablePlay(PlayRules):
             raise Refused(f"{model.name} has already acted this turn")
         page = self.on_activate(state, side, model)
         model.activated = True
+        state.public["current"] = [side, model.index]
         return f"{model.name} activates", page, None
 
     def act_next_turn(self, state: TableState, event: Event) -> Done:
@@ -366,6 +374,7 @@ class TablePlay(PlayRules):
         self.end_of_turn(state, event)
         if not state.finished:
             state.turn += 1
+            state.public.pop("current", None)
             for side in state.sides:
                 for m in side.models:
                     m.activated = False

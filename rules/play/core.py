@@ -203,6 +203,11 @@ class LogLine(_Strict):
     #: The side whose model the event concerned (a wound, a status, a token on it),
     #: None for a side's or the game's own action: that model's player may undo it.
     target: SideIndex | None = None
+    #: The turn the event was made in (the log is read by turn).
+    turn: int | None = None
+    #: What Muster did itself as a consequence of the event (a kill's Victory Points or
+    #: Froth, Bleeding's Hit Point, Death of a Hero, a new turn...): its own line.
+    auto: bool = False
 
 
 class TableState(_Strict):
@@ -360,6 +365,15 @@ class PlayRules(ABC):
         events that showed what was drawn (Beestwars' "another action?" answer)."""
         if event.outcome:
             return "what Muster drew (a card, a die, a roll) stands: undone, it could be drawn again"
+        return None
+
+    def acting_model(self, state: TableState) -> tuple[int, int] | None:
+        """The model acting now, as (side, model index), for the table to mark its row;
+        None when none is. Default: the latest activated this turn (``public["current"]``,
+        TablePlay.act_activate)."""
+        current = state.public.get("current")
+        if isinstance(current, list) and len(current) == 2:
+            return int(current[0]), int(current[1])
         return None
 
     def confirm(self, state: TableState, event: Event) -> str | None:

@@ -12,7 +12,10 @@
 //   stale) they stay in the queue, the player is told ("N actions waiting: log in again
 //   to send them", a link to the table, which asks for the login first) and they go once
 //   the table is loaded again logged in, or the poll sees the player back.
-// - an open "More" panel stays open across answers; a double tap counts once.
+// - a menu ("More", a bar's choices) closes once a choice in it is pressed; another open
+//   one stays open across answers; a double tap counts once.
+// - the screen is kept awake while the table is open (Screen Wake Lock, where the
+//   browser has it), asked again when the tab comes back.
 // - live (two phones, watchers): the table asks "changed since?" every half second with
 //   the ETag it holds (a 304 when nothing changed), every 5 s while the tab is hidden,
 //   backing off to 10 s while the server cannot be reached. A fragment that arrives while
@@ -33,6 +36,7 @@
   var polling = null;
   var failures = 0;
   var loggedOut = null; // where to log in again while taps wait for it, else null
+  var chosenIn = null; // the menu a choice was just pressed in: it closes
   var POLL_MS = 500;
   var HIDDEN_MS = 5000;
 
@@ -136,8 +140,9 @@
   function swap(html) {
     var openMore = [];
     table.querySelectorAll("details[open]").forEach(function (d) {
-      if (d.id) openMore.push(d.id);
+      if (d.id && d.id !== chosenIn) openMore.push(d.id);
     });
+    chosenIn = null;
     var where = place(document.activeElement);
     // idiomorph keeps the focused element where it is and draws the new row around it,
     // so a pressed button could stay with its old label and value beside the new one:
@@ -255,6 +260,11 @@
     var data = new FormData(form);
     var button = event.submitter;
     if (button && button.name) data.append(button.name, button.value);
+    var menu = button && button.closest ? button.closest("details") : null;
+    if (menu) {
+      menu.open = false; // a menu closes after its choice (one hand: it covered the rows)
+      chosenIn = menu.id || null;
+    }
     var id = newId();
     if (data.has("id")) data.set("id", id);
     data.delete("csrfmiddlewaretoken");
@@ -320,12 +330,23 @@
     polling = window.setTimeout(poll, wait);
   }
 
+  // The screen stays on while a game is open; the browser lets the lock go when the tab
+  // is hidden, so it is asked for again when the tab is shown.
+  function keepAwake() {
+    if (!navigator.wakeLock || document.hidden) return;
+    navigator.wakeLock.request("screen").then(function () {
+      table.setAttribute("data-awake", "yes");
+    }).catch(function () {});
+  }
+
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) {
       if (polling) window.clearTimeout(polling);
       poll();
+      keepAwake();
     }
   });
+  keepAwake();
 
   if ("serviceWorker" in navigator && table.getAttribute("data-sw")) {
     var firstVisit = !navigator.serviceWorker.controller;

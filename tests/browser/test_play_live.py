@@ -52,8 +52,13 @@ class Phone:
     def log(self) -> list[str]:
         return self.page.locator("#table .play-log-lines li > span").all_inner_texts()
 
-    def wounds(self) -> list[str]:
-        return self.page.locator("#table .play-wounds").all_inner_texts()
+    def wounds(self) -> dict[str, str]:
+        """Each row's Wounds / Hit Points by row id (each phone shows its own side first)."""
+        return self.page.evaluate(
+            "() => Object.fromEntries([...document.querySelectorAll('#table .play-row')]"
+            ".filter(r => r.querySelector('.play-wounds'))"
+            ".map(r => [r.id, r.querySelector('.play-wounds').innerText]))"
+        )
 
     def tap(self, name: str, wait: bool = True) -> None:
         """Press ``name``; with ``wait``, until this phone's table has moved on."""

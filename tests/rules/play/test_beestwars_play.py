@@ -45,7 +45,8 @@ def test_a_stunned_fighter_stunned_again_is_killed_p6(clovis: SideSnapshot) -> N
     t.do(0, "status", target=1, model=1, value="Stunned")
     assert t.state.sides[1].models[1].status == "killed"
     assert t.state.sides[0].resources["Froth"] == 6
-    assert "p.6" in (t.state.log[-1].source or "")
+    assert "p.6" in ([ln for ln in t.state.log if not ln.auto][-1].source or "")
+    assert any(ln.auto and "Froth" in ln.text for ln in t.state.log), "the Froth gained is a line of its own"
 
 
 def test_a_stunned_fighter_that_recovered_is_not_killed_by_the_next_stun_p6(clovis: SideSnapshot) -> None:
