@@ -18,6 +18,7 @@ from roster.games.models import Game, write_mark
 from roster.games.systems import play_rules
 from roster.jinja_env import macro
 from rules.play.core import ActionSpec, Event, ModelState, PlayRules, Rule, SideIndex, TableState, Trackers
+from rules.play.format import list_summary
 from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
@@ -339,6 +340,7 @@ def table_context(
         "public": _plain(shown.public, shown.sides),
         "victory_points": rules.victory_points is not None,
         "log": log,
+        "rules_changed": rules_changed(game, state),
         "names": [side.name for side in shown.sides],
         "two_phones": bool(game.side_hash) or game.guest_id is not None,
         "latest": latest,
@@ -454,6 +456,25 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
     return [(label, words) for label, words in shown if words not in ("", "None")]
 
 
+def rules_changed(game: Game, state: TableState) -> str | None:
+    """When ``game`` was played under another version of its rules of play than the
+    current one and its replay (``state``) now reads otherwise than what was recorded
+    with its last write (``Game.summary``), a sentence saying so for the table and the
+    result; else None (the same version, or a new one that replays it alike)."""
+    rules = play_rules(game.system)
+    if not game.rules_version or game.rules_version == rules.version or not game.summary:
+        return None
+    recorded = {k: v for k, v in game.summary.items() if k != "finished"}
+    now = {k: v for k, v in list_summary(state).items() if k != "finished"}
+    if recorded == now:
+        return None
+    return (
+        f"Muster's rules of play changed since this game was played (version {game.rules_version}, "
+        f"now {rules.version}): replayed under the current ones it reads differently from what was "
+        "recorded; actions that no longer apply say so in the log."
+    )
+
+
 def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str, Any]:
     """templates/games/result.html: each side's Victory Points and casualties, the
     winner, the turns played, and the log (its latest RESULT_LOG_SHOWN lines; the rest
@@ -478,6 +499,7 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
         "sides": sides,
         "winner": winner,
         "victory_points": rules.victory_points is not None,
+        "rules_changed": rules_changed(game, state),
         # A long game's page stays small: the latest lines, the rest in the exports.
         "log": shown.log[-RESULT_LOG_SHOWN:],
         "folded": max(0, len(shown.log) - RESULT_LOG_SHOWN),

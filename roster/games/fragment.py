@@ -50,6 +50,7 @@ from roster.games import operations
 from roster.games.display import table_context
 from roster.games.forms import new_event_ids
 from roster.games.models import Game
+from roster.games.systems import play_rules
 from roster.jinja_env import macro, render
 
 CSRF = "<@muster-csrf@>"
@@ -92,7 +93,10 @@ def identity(game: Game) -> str:
     holder = hashlib.blake2b(f"{game.side_hash}|{game.guest_id}".encode(), digest_size=8).hexdigest()
     finished = game.finished is not None
     when = f"{game.created.isoformat()}|v{game.version}|{game.updated.isoformat()}"
-    return f"{when}|{holder}|{finished}|{_layout()}"
+    # The rules of play it was played under and those it is replayed under: new rules
+    # replay it anew (and may say so on the table).
+    rules = f"{game.rules_version}|{play_rules(game.system).version}"
+    return f"{when}|{holder}|{finished}|{rules}|{_layout()}"
 
 
 def _cache_key(game: Game, seat: Any) -> str:

@@ -68,6 +68,9 @@ class Game(models.Model):
     # Beside the log, in order: each undo (the event taken back, whose id can never be
     # sent again) and each seat freed or taken (docs/play.md "Fair between phones").
     trail = models.JSONField(default=list)
+    # The version of the rules of play the game was started under (PlayRules.version;
+    # blank for games from before it was recorded): a replay under another says so.
+    rules_version = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["-updated", "-id"]

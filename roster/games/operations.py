@@ -171,6 +171,7 @@ def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
         name=name[:200],
         snapshot=snapshot.model_dump(mode="json"),
         summary=list_summary(rules.start(snapshot)),
+        rules_version=rules.version,
     )
 
 

@@ -24,7 +24,13 @@ def game_json(game: Game, state: TableState | None = None, viewer: SideIndex | N
     if state is not None:
         rules = play_rules(game.system)
         events = [public_event(rules, state, e, viewer) for e in events]
-    return dump_game(game.snapshot_model, events, name=game.name, trail=game.trail)
+    return dump_game(
+        game.snapshot_model,
+        events,
+        name=game.name,
+        trail=game.trail,
+        rules_version=game.rules_version or None,
+    )
 
 
 def game_text(game: Game, state: TableState, rules: PlayRules) -> str:

@@ -25,7 +25,11 @@ turns them into a state). The design (docs/play.md):
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import inspect
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
@@ -310,6 +314,15 @@ class PlayRules(ABC):
         return f"{self.book}, {section}" if section else self.book
 
     @property
+    def version(self) -> str:
+        """The version of these rules of play: the first 12 hex digits of a SHA-256 of
+        their code (this module, rules/play/base.py and the system's own module), so any
+        change to how a log replays gives another version. A game records the version it
+        was played under (``Game.rules_version``, the export's ``rules_version``), and a
+        replay under another one says so (issue 28)."""
+        return _code_version(type(self))
+
+    @property
     def victory_points(self) -> ActionSpec | None:
         """The action that scores Victory Points (``score``), whose page or section says
         where the book counts them (Iron & Honor's encounter ExP p.46, Brutality's
@@ -403,6 +416,17 @@ class PlayRules(ABC):
         Beestwars card drawn for the active commander until their activation ends).
         Default: never."""
         return False
+
+
+@functools.cache
+def _code_version(kind: type) -> str:
+    digest = hashlib.sha256()
+    for cls in kind.__mro__:
+        module = sys.modules.get(cls.__module__)
+        if module is None or not cls.__module__.startswith("rules."):
+            continue
+        digest.update(inspect.getsource(module).encode())
+    return digest.hexdigest()[:12]
 
 
 # --- the log -------------------------------------------------------------------------

@@ -40,6 +40,8 @@ class GameExport(BaseModel):
     result: dict[str, Any] | None = None
     #: What happened beside the log: undos and seat changes (docs/formats.md).
     trail: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_EVENTS)
+    #: The version of the rules of play the game was played under (PlayRules.version).
+    rules_version: str | None = Field(default=None, max_length=40)
 
 
 def event_log(state: TableState, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -114,10 +116,15 @@ def list_summary(state: TableState) -> dict[str, Any]:
 
 
 def export_game(
-    snapshot: Snapshot, events: Sequence[Event], name: str = "", trail: Sequence[dict[str, Any]] = ()
+    snapshot: Snapshot,
+    events: Sequence[Event],
+    name: str = "",
+    trail: Sequence[dict[str, Any]] = (),
+    rules_version: str | None = None,
 ) -> dict[str, Any]:
     """The ``muster.game/1`` JSON object of a game (KeyError for an unknown system);
-    ``trail`` its undos and seat changes (written when there are any)."""
+    ``trail`` its undos and seat changes (written when there are any), ``rules_version``
+    the version of the rules of play it was played under (written when known)."""
     rules = get_rules(snapshot.system)
     state = replay(rules, snapshot, events)
     return {
@@ -128,14 +135,20 @@ def export_game(
         "events": [e.model_dump(mode="json") for e in events],
         "result": state_summary(state, events),
         **({"trail": list(trail)} if trail else {}),
+        **({"rules_version": rules_version} if rules_version else {}),
     }
 
 
 def dump_game(
-    snapshot: Snapshot, events: Sequence[Event], name: str = "", trail: Sequence[dict[str, Any]] = ()
+    snapshot: Snapshot,
+    events: Sequence[Event],
+    name: str = "",
+    trail: Sequence[dict[str, Any]] = (),
+    rules_version: str | None = None,
 ) -> str:
     """:func:`export_game` as indented JSON text (UTF-8, ends with a newline)."""
-    return json.dumps(export_game(snapshot, events, name, trail), ensure_ascii=False, indent=2) + "\n"
+    data = export_game(snapshot, events, name, trail, rules_version)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def load_game(data: Any) -> GameExport:

@@ -94,3 +94,41 @@ def test_only_the_owner_reopens(alice_client, alice):
     for stranger in (other, watcher):
         assert stranger.post(f"/games/{game.pk}/reopen/").status_code in (302, 404)
     assert Game.objects.get(pk=game.pk).finished is not None
+
+
+def test_each_game_records_its_rules_of_play_version_and_a_changed_replay_says_so(
+    alice_client, alice, tmp_path
+):
+    """Issue 28 item 10: replaying a game under changed rules says so rather than
+    silently changing the result."""
+    import json as jsonlib
+
+    from django.core.management import call_command
+
+    from roster.games.systems import play_rules
+
+    game = start(alice_client, alice, "brutality-moderate-points")
+    assert game.rules_version == play_rules(game.system).version != ""
+    tap(alice_client, game, "score:2")
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+    assert "rules of play changed" not in page
+    exported = alice_client.get(f"/games/{game.pk}/export.json").json()
+    assert exported["rules_version"] == game.rules_version
+    # As if recorded under other rules that scored the game differently.
+    summary = {**Game.objects.get(pk=game.pk).summary}
+    summary["sides"] = [{**summary["sides"][0], "victory_points": 5}, summary["sides"][1]]
+    Game.objects.filter(pk=game.pk).update(rules_version="0123456789ab", summary=summary)
+    for url in (f"/games/{game.pk}/", f"/games/{game.pk}/result/"):
+        page = alice_client.get(url).content.decode()
+        assert "rules of play changed since this game was played (version 0123456789ab" in page, url
+    path = tmp_path / "game.json"
+    path.write_text(jsonlib.dumps({**exported, "rules_version": "0123456789ab"}))
+    from io import StringIO
+
+    out = StringIO()
+    call_command("replay_game", str(path), "--json", stdout=out)
+    replayed = jsonlib.loads(out.getvalue())
+    assert replayed["rules_changed"] is True and replayed["played_under"] == "0123456789ab"
+    out = StringIO()
+    call_command("replay_game", str(path), stdout=out)
+    assert "played under rules of play 0123456789ab, replayed under" in out.getvalue()

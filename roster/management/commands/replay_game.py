@@ -75,10 +75,20 @@ class Command(BaseCommand):
             sys.exit(2)
         state = replay_game(game)
         summary = state_summary(state, game.events)
+        # Which rules of play replayed it, and whether the file was played under others.
+        current = get_rules(game.system).version
+        summary["rules_version"] = current
+        summary["played_under"] = game.rules_version
+        summary["rules_changed"] = bool(game.rules_version) and game.rules_version != current
         if options["json"]:
             self.stdout.write(json.dumps(summary, ensure_ascii=False))
         else:
             refused = [
                 f"refused: {e['id']} ({e['action']}): {e['refused']}" for e in summary["log"] if e["refused"]
             ]
-            self.stdout.write("\n".join([format_state(state), *refused]))
+            changed = (
+                [f"played under rules of play {game.rules_version}, replayed under {current}"]
+                if summary["rules_changed"]
+                else []
+            )
+            self.stdout.write("\n".join([format_state(state), *refused, *changed]))
