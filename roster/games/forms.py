@@ -199,3 +199,46 @@ class SideForm(forms.Form):
         text = str(self.cleaned_data.get("link") or "").strip()
         found = re.search(r"/s/([A-Za-z0-9_-]+)", text)
         return found.group(1) if found else text.strip("/")
+
+
+class SetupForm(forms.Form):
+    """A game's set-up as the book has it (issue 28 item 4): one choice per
+    rules.play.core.SetupChoice of the system, each "Roll it" (Muster rolls, as the book
+    would at the table) or one of its values; a side is "0" (``names[0]``, the roster
+    played) or "1" (the opponent); a choice not sent is left out (the system's default:
+    Engagement, the Basic Scenario, side 0 first). :meth:`setup` gives ``Snapshot.setup``."""
+
+    ROLL = "roll"
+
+    def __init__(self, *args: Any, rules: Any, names: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        for choice in rules.setup_choices():
+            labels = [(v, names[int(v)] if choice.values == ["0", "1"] else v) for v in choice.values]
+            options = [(self.ROLL, "Roll it")] if choice.roll else []
+            where = f"p.{choice.page}" if choice.page is not None else choice.section
+            self.fields[choice.key] = forms.ChoiceField(
+                choices=[*options, *labels],
+                initial=choice.default,
+                required=False,
+                label=choice.label,
+                help_text=f"{choice.summary} ({where})".strip() if choice.summary else f"({where})",
+            )
+
+    def setup(self, rng: Any) -> dict[str, Any]:
+        """The choices made, with those left to Muster rolled with ``rng`` (their keys in
+        ``"rolled"``); a side as 0 or 1. After is_valid()."""
+        out: dict[str, Any] = {}
+        rolled = []
+        for choice in self.rules.setup_choices():
+            value = self.cleaned_data.get(choice.key)
+            if not value:  # not sent (a form from before set-up existed): the book's default
+                continue
+            if value == self.ROLL:
+                out.update(self.rules.roll_setup(choice.key, out, rng))
+                rolled.append(choice.key)
+            else:
+                out[choice.key] = int(value) if choice.values == ["0", "1"] else value
+        if rolled:
+            out["rolled"] = ",".join(rolled)
+        return out

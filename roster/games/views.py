@@ -11,6 +11,7 @@ the game's version as its ETag and answers 304 when it has not changed.
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -31,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from roster.games import fragment, operations
 from roster.games.display import etag_of, game_rows, page_context, result_context
-from roster.games.forms import ActionForm, FinishForm, SideForm, UndoForm, new_event_id
+from roster.games.forms import ActionForm, FinishForm, SetupForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
 from roster.games.polling import signed_etag
@@ -104,19 +105,24 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "games/not_playable.html", context, status=404)
     mine = rosters_of(player(request), roster.system)
     form = SideForm(request.POST or None, request.FILES or None, mine=mine)
+    rules = play_rules(roster.system)
+    setup_form = SetupForm(request.POST or None, rules=rules, names=(roster.name, "the opponent"))
     status = 200
     if request.method == "POST" and live_games(request) >= live_limit():
         form.add_error(None, f"You have {live_limit()} games in progress: finish one first (My games).")
         status = 422
     elif request.method == "POST":
         opponent = side_from_form(form, player(request), roster.system) if form.is_valid() else None
+        if not setup_form.is_valid():
+            opponent = None
         if opponent is not None:
             try:
                 own = roster_side(roster, player=player(request).get_username())
             except DocumentError as exc:
                 form.add_error(None, exc.message)
             else:
-                snapshot = Snapshot(system=roster.system, sides=(own, told_apart(own, opponent)))
+                setup = setup_form.setup(secrets.SystemRandom())
+                snapshot = Snapshot(system=roster.system, sides=(own, told_apart(own, opponent)), setup=setup)
                 opponent = snapshot.sides[1]
                 try:
                     game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
@@ -125,7 +131,8 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
                 else:
                     return redirect("game-table", game.pk)
         status = 422
-    return render(request, "games/new.html", {"form": form, "roster": roster}, status=status)
+    context = {"form": form, "roster": roster, "setup_form": setup_form}
+    return render(request, "games/new.html", context, status=status)
 
 
 @require_GET

@@ -32,6 +32,7 @@ from rules.play.core import (
     Refused,
     Rule,
     Scalar,
+    SetupChoice,
     SideIndex,
     Snapshot,
     TableState,
@@ -228,7 +229,7 @@ class BeestwarsPlay(TablePlay):
         """The deck shuffled for turn 1; the first draw is the opponent's of the first
         active commander (p.9)."""
         first = snapshot.setup.get("first", 0)
-        nxt: SideIndex = 1 if first == 1 else 0
+        nxt: SideIndex = 1 if str(first) == "1" else 0
         state.active = None
         state.phase = "draw"
         state.public = {
@@ -257,6 +258,27 @@ class BeestwarsPlay(TablePlay):
         if held is not None:
             left.subtract([held[1]["card"]])
         return sorted(left.elements())
+
+    def setup_choices(self) -> list[SetupChoice]:
+        """Who is the first Active Commander: each commander rolls 1d6, the highest
+        decides (p.9); Muster rolls it, or the players say who won the roll."""
+        return [
+            SetupChoice(
+                key="first",
+                label="First Active Commander",
+                values=["0", "1"],
+                summary="Each commander rolls 1d6; the highest decides who begins as Active Commander.",
+                page=9,
+            )
+        ]
+
+    def roll_setup(self, key: str, chosen: dict[str, Scalar], rng: random.Random) -> dict[str, Scalar]:
+        """The d6 roll-off of p.9, again on a tie; the winner begins (a commander who would
+        rather draw first is free to say so: the players may choose instead)."""
+        while True:
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            if a != b:
+                return {"first": 0 if a > b else 1, "first_rolls": f"{a} v {b}"}
 
     def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
         """A draw takes one card uniformly from what is left in the deck (p.4)."""

@@ -30,6 +30,7 @@ from rules.play.core import (
     Refused,
     Rule,
     Scalar,
+    SetupChoice,
     SideIndex,
     SideSnapshot,
     Snapshot,
@@ -443,6 +444,50 @@ class BrutalityPlay(TablePlay):
             out[0] = out[0].model_copy(update={"tags": [*out[0].tags, "leader"]})
         return out
 
+    def setup_choices(self) -> list[SetupChoice]:
+        """The mission (the Basic Scenario, or one of the Missions, chosen or rolled on a
+        D10), the region (Region Effects), and for Base Assault the Defender, for I Smell
+        A Rat the Infiltrator (rolled off, or chosen)."""
+        return [
+            SetupChoice(
+                key="mission",
+                label="Mission",
+                values=mission_names(),
+                default="Basic Scenario",
+                summary="Rolled: a D10 on the Missions (6-10 are not in the transcription: "
+                "played with the Basic Scenario's scoring).",
+                section="Missions",
+            ),
+            SetupChoice(key="region", label="Region", values=list(REGIONS), section="Region Effects"),
+            SetupChoice(
+                key="defender",
+                label="Base Assault: the Defender",
+                values=["0", "1"],
+                summary="Only in Base Assault: whose base is robbed (its dead come back).",
+                section="Missions",
+            ),
+            SetupChoice(
+                key="infiltrator",
+                label="I Smell A Rat: the Infiltrator",
+                values=["0", "1"],
+                summary="Only in I Smell A Rat: the side with 2 points fewer, and the traitor.",
+                section="Missions",
+            ),
+        ]
+
+    def roll_setup(self, key: str, chosen: dict[str, Scalar], rng: random.Random) -> dict[str, Scalar]:
+        """The mission on a D10 (Missions), a region at random, the Defender and the
+        Infiltrator by a D10 roll-off (again on a tie)."""
+        if key == "mission":
+            rolled = roll_setup(rng)
+            return {"mission": rolled["mission"], "mission_roll": rolled["mission_roll"]}
+        if key in ("defender", "infiltrator"):
+            while True:
+                a, b = rng.randint(1, 10), rng.randint(1, 10)
+                if a != b:
+                    return {key: 0 if a > b else 1, f"{key}_rolls": f"{a} v {b}"}
+        return super().roll_setup(key, chosen, rng)
+
     def set_up(self, state: TableState, snapshot: Snapshot) -> None:
         """Mission and region (Basic Scenario by default), their list checks, and the
         first Command Tokens (Command Token)."""
@@ -453,8 +498,10 @@ class BrutalityPlay(TablePlay):
             "region": region if isinstance(region, str) else None,
             "last_turn": GAME_TURNS,
         }
-        if "infiltrator" in snapshot.setup:
+        if "infiltrator" in snapshot.setup and mission == "I Smell A Rat":
             state.public["infiltrator"] = snapshot.setup["infiltrator"]
+        if "defender" in snapshot.setup and mission == "Base Assault":
+            state.public["defender"] = snapshot.setup["defender"]
         for issue in mission_issues(snapshot):
             state.notices.append(f"{issue} ({self.source(None, 'Missions')})")
         state.phase = "activation"
@@ -627,7 +674,12 @@ class BrutalityPlay(TablePlay):
         with a Confused marker (Missions, Base Assault); its kill points stay scored."""
         if state.public.get("mission") != "Base Assault":
             raise Refused("only Base Assault's defenders come back (Missions)")
-        _side, model = self.model_of(state, event, alive=False)
+        side, model = self.model_of(state, event, alive=False)
+        defender = state.public.get("defender")
+        if defender in (0, 1) and side != defender:
+            raise Refused(
+                f"only the Defender's dead come back: {state.sides[defender].name} defends (Missions)"
+            )
         if not model.killed:
             raise Refused(f"{model.name} is not killed")
         if model.killed_turn is not None and model.killed_turn >= state.turn:

@@ -27,6 +27,7 @@ from rules.play.core import (
     Refused,
     Rule,
     Scalar,
+    SetupChoice,
     SideIndex,
     Snapshot,
     TableState,
@@ -334,6 +335,20 @@ class IronHonorPlay(TablePlay):
         """The party's Fate Pool (p.17; 0 when unknown)."""
         pool = snapshot.sides[side].totals.get("fate_pool")
         return {FATE: pool if isinstance(pool, int) and not isinstance(pool, bool) else 0}
+
+    def setup_choices(self) -> list[SetupChoice]:
+        """The encounter: the players agree on one of the five (p.46); Muster can pick
+        one at random when they would rather not choose (docs/rules-decisions.md)."""
+        return [
+            SetupChoice(
+                key="encounter",
+                label="Encounter",
+                values=list(ENCOUNTERS),
+                default="Engagement",
+                summary="Where the parties deploy, how long they fight and what ExP they earn.",
+                page=46,
+            )
+        ]
 
     def set_up(self, state: TableState, snapshot: Snapshot) -> None:
         """One die per model in the bag (p.6); the encounter (p.46)."""

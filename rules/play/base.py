@@ -83,7 +83,23 @@ class TablePlay(PlayRules):
         )
         state = TableState(system=self.system_id, sides=(sides[0], sides[1]))
         self.set_up(state, snapshot)
+        self.say_setup(state, snapshot)
         return state
+
+    def say_setup(self, state: TableState, snapshot: Snapshot) -> None:
+        """A notice at the start for each set-up choice Muster rolled (``setup["rolled"]``,
+        the keys rolled, comma-separated; the dice in ``<key>_rolls`` or ``<key>_roll``),
+        so every phone sees what came out before the first action."""
+        rolled = [k.strip() for k in str(snapshot.setup.get("rolled") or "").split(",") if k.strip()]
+        for choice in self.setup_choices():
+            if choice.key not in rolled or choice.key not in snapshot.setup:
+                continue
+            value = snapshot.setup[choice.key]
+            shown = state.sides[int(str(value))].name if choice.values == ["0", "1"] else str(value)
+            dice = snapshot.setup.get(f"{choice.key}_rolls") or snapshot.setup.get(f"{choice.key}_roll")
+            how = f"rolled by Muster: {dice}" if dice is not None else "drawn at random by Muster"
+            cite = self.source(choice.page, choice.section)
+            state.notices.append(f"{choice.label}: {shown} ({how}) ({cite})")
 
     def model_state(self, side: int, index: int, model: PlayModel) -> ModelState:
         """A model as it enters the game (Wounds full, ready)."""

@@ -279,6 +279,23 @@ class ActionSpec(_Strict):
     amounts: dict[str, int] = Field(default_factory=dict)
 
 
+class SetupChoice(_Strict):
+    """A set-up choice a system's game starts with (issue 28: setup as the books have
+    it): the ``key`` it is stored under in ``Snapshot.setup``, the ``label`` the start
+    page shows, the ``values`` to choose from (a side is written "0" / "1"), whether
+    Muster may ``roll`` it instead, ``default`` (a value, or "roll"), and where the book
+    says so (``page`` or ``section``)."""
+
+    key: str
+    label: str
+    values: list[str]
+    roll: bool = True
+    default: str = "roll"
+    summary: str = ""
+    page: int | None = None
+    section: str | None = None
+
+
 class Trackers(_Strict):
     """Everything a system's table shows, declared as data with pages: the
     ``statuses`` a model can be in, the ``tokens`` that can be put on it, the side's
@@ -388,6 +405,19 @@ class PlayRules(ABC):
         if isinstance(current, list) and len(current) == 2:
             return int(current[0]), int(current[1])
         return None
+
+    def setup_choices(self) -> list[SetupChoice]:
+        """The set-up choices of a game of this system, for the start page. Default:
+        none."""
+        return []
+
+    def roll_setup(self, key: str, chosen: dict[str, Scalar], rng: random.Random) -> dict[str, Scalar]:
+        """Roll set-up choice ``key`` (players chose "roll") with ``rng``, given what was
+        chosen so far: the ``Snapshot.setup`` entries it gives (its value, and the dice
+        rolled, e.g. ``{"first": 1, "first_rolls": "2 v 5"}``). Default: one of its
+        values at random."""
+        choice = next(c for c in self.setup_choices() if c.key == key)
+        return {key: rng.choice(choice.values)}
 
     def confirm(self, state: TableState, event: Event) -> str | None:
         """A question to ask before ``event`` is applied in ``state`` (it would do more
