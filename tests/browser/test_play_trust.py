@@ -79,7 +79,7 @@ def test_activated_markers_reset_at_the_next_turn_and_the_log_shows_what_muster_
 def test_ending_asks_with_the_result_and_the_owner_reopens(
     browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any
 ) -> None:
-    game, a, b, w = start(browser, live_server, django_user_model, "iron-and-honor-northmen-raiding-party")
+    game, a, b, _w = start(browser, live_server, django_user_model, "iron-and-honor-northmen-raiding-party")
     b.page.get_by_role("button", name="End the game").click()
     assert "Ending now records" in b.page.locator(".play-end-preview").inner_text()
     assert stored(game).finished is None
