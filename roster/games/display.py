@@ -336,7 +336,9 @@ def table_context(
         "state_url": reverse("game-state", args=[game.pk]),
         "sw_url": reverse("service-worker"),
         "side_actions": declared.side_actions,
-        "game_actions": declared.game_actions,
+        # Only the game actions that make sense now (PlayRules.offered): a short bar in
+        # thumb reach, and no tap the rules would refuse anyway.
+        "game_actions": [a for a in declared.game_actions if rules.offered(state, a["spec"].name)],
         "public": _plain(shown.public, shown.sides),
         "victory_points": rules.victory_points is not None,
         "log": log,

@@ -359,6 +359,15 @@ class BeestwarsPlay(TablePlay):
             )
         return 6
 
+    def offered(self, state: TableState, action: str) -> bool:
+        """A draw while no card is in play; asking and ending while one is (p.4)."""
+        held = self.held(state) is not None
+        if action == "draw":
+            return not held and not state.finished
+        if action in ("ask", "done"):
+            return held
+        return True
+
     def stands(self, event: Event) -> str | None:
         """A draw stands (PlayRules.stands), and so does what told the table about its
         card: an answer to "another action?" and the end of an activation, which shows

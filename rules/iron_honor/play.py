@@ -476,6 +476,26 @@ class IronHonorPlay(TablePlay):
         how = "Muster rolls" if event.value is None else "rolled at the table:"
         return f"{model.name}: {how} {face}{parts} = {total}: {points} action point{plural}", 31, None
 
+    def offered(self, state: TableState, action: str) -> bool:
+        """The bar's actions that make sense now (p.31-32): a draw while no die is out and
+        the bag holds dice (no roll waiting); setting the die aside while one is out; the
+        roll once a model is nominated; the Maintenance Phase once the bag is empty."""
+        pub = state.public
+        if state.finished:
+            return action == "end"
+        act = pub.get("activation")
+        waiting = act is not None and act.get("action_points") is None
+        bag = sum(pub.get("bag", {}).values())
+        if action == "draw":
+            return pub.get("drawn") is None and bag > 0 and not waiting
+        if action == "pass":
+            return pub.get("drawn") is not None
+        if action == "roll":
+            return waiting
+        if action == "next-turn":
+            return pub.get("drawn") is None and bag == 0
+        return True
+
     def acting_model(self, state: TableState) -> tuple[int, int] | None:
         """The model nominated for the die out (p.31), until the next draw."""
         act = state.public.get("activation")

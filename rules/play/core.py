@@ -419,6 +419,11 @@ class PlayRules(ABC):
         choice = next(c for c in self.setup_choices() if c.key == key)
         return {key: rng.choice(choice.values)}
 
+    def offered(self, state: TableState, action: str) -> bool:
+        """Whether the table offers game action ``action`` now (the bar shows only these;
+        the rules still judge whatever is sent). Default: always."""
+        return True
+
     def confirm(self, state: TableState, event: Event) -> str | None:
         """A question to ask before ``event`` is applied in ``state`` (it would do more
         than the tap suggests: Brutality's "Next turn" at the last turn while models still
