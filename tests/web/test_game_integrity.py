@@ -74,6 +74,13 @@ def draw_until_the_guest_holds_a_card(game, owner, other):
     raise AssertionError("side 1 never drew")
 
 
+def end_activation_and_free_the_side(game, owner, other) -> None:
+    """The active commander ends the activation (the card is shown); the owner frees side 1."""
+    active = operations.state_of(Game.objects.get(pk=game.pk)).active
+    assert tap(owner if active == 0 else other, game, "done").status_code == 200
+    owner.post(f"/games/{game.pk}/revoke/", {"what": "side"})
+
+
 def test_2_the_account_zip_never_shows_a_card_held_by_the_other_side(alice_client, alice):
     game, owner, other, _ = seated(alice_client, alice)
     draw_until_the_guest_holds_a_card(game, owner, other)
@@ -121,13 +128,7 @@ def test_5_a_seat_holding_a_card_is_not_freed_and_every_seat_change_is_in_the_tr
     page = owner.post(f"/games/{game.pk}/revoke/", {"what": "side"}, follow=True).content.decode()
     assert "not freed" in page and "holds a card" in page
     assert Game.objects.get(pk=game.pk).side_hash == held
-    assert (
-        tap(
-            owner if operations.state_of(Game.objects.get(pk=game.pk)).active == 0 else other, game, "done"
-        ).status_code
-        == 200
-    )
-    owner.post(f"/games/{game.pk}/revoke/", {"what": "side"})
+    end_activation_and_free_the_side(game, owner, other)
     game = Game.objects.get(pk=game.pk)
     assert game.side_hash == ""
     assert [t["what"] for t in game.trail] == ["take", "free"]
@@ -165,13 +166,7 @@ def test_6_an_undo_that_would_leave_a_draw_without_effect_is_refused(alice_clien
 def test_6_after_freeing_the_other_seat_the_owner_cannot_undo_the_guests_draw(alice_client, alice):
     game, owner, other, _ = seated(alice_client, alice)
     draw_until_the_guest_holds_a_card(game, owner, other)
-    assert (
-        tap(
-            owner if operations.state_of(Game.objects.get(pk=game.pk)).active == 0 else other, game, "done"
-        ).status_code
-        == 200
-    )
-    owner.post(f"/games/{game.pk}/revoke/", {"what": "side"})
+    end_activation_and_free_the_side(game, owner, other)
     draws = [e["id"] for e in Game.objects.get(pk=game.pk).events if e["action"] == "draw"]
     for event in ("", draws[-1]):
         answer = owner.post(f"/games/{game.pk}/undo/", {"event": event}, **HTMX)
