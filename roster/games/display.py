@@ -157,6 +157,12 @@ def _row(
         "buttons": buttons,
         "groups": groups,
         "more_title": ", ".join(g["head"] or g["buttons"][0]["label"] for g in groups),
+        # The model's line now, each changed stat with what it was (issue 28: a Wound
+        # Chart result's change read on a phone, not in a hover title).
+        "stats": [
+            {"key": k, "value": v, "was": m.base_stats.get(k) if m.base_stats.get(k, v) != v else None}
+            for k, v in m.stats.items()
+        ],
     }
 
 
@@ -295,6 +301,7 @@ def table_context(
     sides = []
     acting = rules.acting_model(shown)
     for index, side in enumerate(shown.sides):
+        whose: SideIndex = 0 if index == 0 else 1
         rows = [
             {
                 "killed": m.killed,
@@ -314,6 +321,11 @@ def table_context(
                 ],
                 "rows": rows,
                 "living": sum(1 for r in rows if not r["killed"]),
+                # Only the uses this side has (issue 28: no trait use the side lacks).
+                "actions": [
+                    {**a, "values": [v for v in a["values"] if rules.usable(state, whose, a["spec"].name, v)]}
+                    for a in declared.side_actions
+                ],
             }
         )
     if seat is not None and seat.side == 1:

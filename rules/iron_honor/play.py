@@ -476,6 +476,15 @@ class IronHonorPlay(TablePlay):
         how = "Muster rolls" if event.value is None else "rolled at the table:"
         return f"{model.name}: {how} {face}{parts} = {total}: {points} action point{plural}", 31, None
 
+    def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
+        """Drain, Healer, Slayer and Tough are spent only by a side with a model in play
+        that has the trait (pp.24-29)."""
+        if action != "spend" or value not in TRAIT_USES:
+            return True
+        return any(
+            value.lower() in (r.lower() for r in m.rules) and not m.killed for m in state.sides[side].models
+        )
+
     def offered(self, state: TableState, action: str) -> bool:
         """The bar's actions that make sense now (p.31-32): a draw while no die is out and
         the bag holds dice (no roll waiting); setting the die aside while one is out; the

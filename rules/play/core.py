@@ -419,6 +419,12 @@ class PlayRules(ABC):
         choice = next(c for c in self.setup_choices() if c.key == key)
         return {key: rng.choice(choice.values)}
 
+    def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
+        """Whether ``side`` has the named use ``value`` of side action ``action`` at all
+        (a trait's use of Fate needs a model with the trait): the table offers only
+        these. Default: every one."""
+        return True
+
     def offered(self, state: TableState, action: str) -> bool:
         """Whether the table offers game action ``action`` now (the bar shows only these;
         the rules still judge whatever is sent). Default: always."""
