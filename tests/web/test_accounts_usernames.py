@@ -152,7 +152,7 @@ def test_the_migration_gives_older_accounts_the_pairs_and_the_alternate(db):
     User.objects.filter(pk=younger.pk).update(username="rnallory")  # taken before issue 29
     UsernameKey.objects.filter(user=younger).update(skeleton="rnallory-old", alternate="")
     UsernameKey.objects.filter(user=older).update(alternate="")
-    import_module("roster.accounts.migrations.0004_username_alternates").recompute(apps, None)
+    import_module("roster.accounts.migrations.0005_username_keys_again").recompute(apps, None)
     assert UsernameKey.objects.get(user=older).skeleton == skeleton("rnallory")
     assert UsernameKey.objects.get(user=older).alternate == alternate("mallory")
     assert not UsernameKey.objects.filter(user=younger).exists()  # keeps working, without a key
