@@ -21,6 +21,7 @@ import random
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from rules.brutality.catalogue import STATS
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -429,6 +430,7 @@ class BrutalityPlay(TablePlay):
 
     system_id = "brutality"
     book = BOOK
+    stat_order = STATS
     trackers = TRACKERS
     wound_word = "Hit Points"
 

@@ -322,6 +322,10 @@ class PlayRules(ABC):
     system_id: str
     book: str
     trackers: Trackers
+    # The order a model's line is printed in (the book's profile order). A game's
+    # snapshot is JSON, and PostgreSQL's jsonb keeps a dict's keys in an order of its
+    # own, so the table orders the line by this, keys not named here last.
+    stat_order: tuple[str, ...] = ()
 
     def source(self, page: int | None, section: str | None = None) -> str:
         """The citation of a page: "Iron & Honor p.6"; without a page, the book's
