@@ -105,6 +105,11 @@ def _row(
             if spec.name in QUICK:
                 if m.wounds is not None:
                     buttons.append(_button(spec.name, spec.label, f" {m.name}", title))
+            elif spec.name == "activate":
+                # On the row of a model yet to act this turn, one tap (issue 28: an
+                # activation in three taps); gone once it has activated.
+                if not m.activated:
+                    buttons.insert(0, _button(spec.name, spec.label, f" {m.name}", title))
             elif spec.name == "status" and inline_status:
                 # The first (default) status comes last, and only off it: a ready model
                 # shows no Ready, a stunned one shows Stunned again (Stunned twice kills,
@@ -121,11 +126,7 @@ def _row(
                     # Stunned is shaken off at the model's activation (p.43), so its
                     # pill is a button setting it back, as a token's chip takes it off.
                     status_off = _button(f"status:{a['values'][0]}", "", f" (set {m.name} {a['values'][0]})")
-                head = {"head": spec.label, "cite": a["cite"], "buttons": []}
-                head["buttons"] = [
-                    _button(f"{spec.name}:{v}", v, f" ({spec.label}, {m.name})", title) for v in a["values"]
-                ]
-                groups.append(head)
+                groups.extend(_value_groups(spec, a, m, tokens if spec.name == "token" else {}, title))
             else:
                 groups.append(
                     {"head": None, "buttons": [_button(spec.name, spec.label, f" {m.name}", title)]}
@@ -161,9 +162,36 @@ def _row(
         # Chart result's change read on a phone, not in a hover title).
         "stats": [
             {"key": k, "value": v, "was": m.base_stats.get(k) if m.base_stats.get(k, v) != v else None}
-            for k, v in m.stats.items()
+            for k, v in _in_order(m.stats, rules.stat_order)
         ],
     }
+
+
+def _value_groups(
+    spec: Any, a: dict[str, Any], m: ModelState, rules_of: dict[str, Rule], title: str
+) -> list[dict[str, Any]]:
+    """The More menu's groups for one action with choices. Tokens from more than one part
+    of the book (Brutality's status effects, Powers and Wound Chart results: 32 of them)
+    come in a group per part, the first part open and the others folded (issue 28: the
+    common ones first, not 32 flat buttons)."""
+    parts: dict[str | None, list[str]] = {}
+    for v in a["values"]:
+        rule = rules_of.get(key_of(v.partition(":")[0]))  # "Trauma: -3 Save" is Trauma's
+        parts.setdefault(rule.section if rule else None, []).append(v)
+    groups = []
+    for i, (part, values) in enumerate(parts.items()):
+        head = f"{spec.label}: {part}" if part and len(parts) > 1 else spec.label
+        buttons = [_button(f"{spec.name}:{v}", v, f" ({spec.label}, {m.name})", title) for v in values]
+        cite = "" if part and len(parts) > 1 else a["cite"]  # the part is the cite
+        groups.append({"head": head, "cite": cite, "buttons": buttons, "fold": i > 0})
+    return groups
+
+
+def _in_order(stats: dict[str, Any], order: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """A model's line in the book's order (``PlayRules.stat_order``), keys it does not
+    name after, as stored."""
+    named = [(k, stats[k]) for k in order if k in stats]
+    return named + [(k, v) for k, v in stats.items() if k not in order]
 
 
 def _row_html(
@@ -328,6 +356,7 @@ def table_context(
                 ],
             }
         )
+    bar_side: SideIndex = 1 if shown.active == 1 else 0
     if seat is not None and seat.side == 1:
         sides.reverse()  # each phone shows its own side first (issue 28: one hand)
     log = list(reversed(shown.log[-LOG_SHOWN:]))
@@ -350,7 +379,13 @@ def table_context(
         "side_actions": declared.side_actions,
         # Only the game actions that make sense now (PlayRules.offered): a short bar in
         # thumb reach, and no tap the rules would refuse anyway.
-        "game_actions": [a for a in declared.game_actions if rules.offered(state, a["spec"].name)],
+        # A game action's choices too: only those the rules take now (Iron & Honor's
+        # acting model is offered the actions its points and kinds allow, p.33).
+        "game_actions": [
+            {**a, "values": [v for v in a["values"] if rules.usable(state, bar_side, a["spec"].name, v)]}
+            for a in declared.game_actions
+            if rules.offered(state, a["spec"].name)
+        ],
         "public": _plain(shown.public, shown.sides),
         "victory_points": rules.victory_points is not None,
         "log": log,
@@ -399,10 +434,10 @@ def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
 
 #: Keys of ``TableState.public`` the table shows in its own way (the acting model on its
 #: row) and their labels where the key's words are not the players'.
-HIDDEN_PUBLIC = frozenset({"current"})
-LABELS = {"last_activated": "Activated last"}
+HIDDEN_PUBLIC = frozenset({"current", "actions"})
+LABELS = {"last_activated": "Activated last", "used_actions": "Actions used"}
 #: Iron & Honor's activation (p.31) in the players' words.
-ACTIVATION_WORDS = {"left": "action points left", "roll": "rolled"}
+ACTIVATION_WORDS = {"left": "action points left", "roll": "rolled", "done": "actions taken"}
 
 
 def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
@@ -426,7 +461,7 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
             whose = value.get("side")
             owner = side_name(whose)
             for k, v in value.items():
-                if v is None and k != "action_points":
+                if (v is None and k != "action_points") or v == []:
                     continue  # nothing to say (no raw "None" on the table, issue 28)
                 if k == "action_points" and v is None:
                     parts.append("action points: to roll")

@@ -44,6 +44,22 @@ BOOK = "The Denizens of the Beestwars"
 #: The activation deck (p.4): three cards each of 3, 4 and 5 actions.
 DECK: tuple[int, ...] = (3, 3, 3, 4, 4, 4, 5, 5, 5)
 STARTING_FROTH = 5
+#: A fighter's actions (pp.5-6): actions spent, kind ("movement", "combat",
+#: "recovery"), the status the fighter needs ("ready", "engaged", "stunned"), page. A
+#: Wallop fighter's powerful blow takes a point of Froth for its second action (p.9).
+FIGHTER_ACTIONS: dict[str, tuple[int, str, str, int]] = {
+    "Move": (1, "movement", "ready", 5),
+    "Sprint": (1, "movement", "ready", 5),
+    "Disengage": (1, "movement", "engaged", 5),
+    "Attack": (1, "combat", "engaged", 5),
+    "Shieldbash": (1, "combat", "engaged", 6),
+    "Powerful Blow": (2, "combat", "engaged", 6),
+    "Wallop blow": (1, "combat", "engaged", 9),
+    "Ranged Attack": (1, "combat", "ready", 6),
+    "Aimed Shot": (2, "combat", "ready", 6),
+    "On Guard": (1, "combat", "ready", 6),
+    "Recover": (1, "recovery", "stunned", 6),
+}
 STANDARD_FROTH = 3
 FROTH = "Froth"
 
@@ -130,6 +146,16 @@ TRACKERS = Trackers(
             resource=FROTH,
         ),
         ActionSpec(
+            name="act",
+            label="Action",
+            scope="model",
+            page=5,
+            summary="The active commander gives the fighter an action: up to two per fighter, "
+            "one of them a combat action, out of the card's.",
+            values=list(FIGHTER_ACTIONS),
+            amounts={k: v[0] for k, v in FIGHTER_ACTIONS.items()},
+        ),
+        ActionSpec(
             name="gain",
             label="Gain Froth",
             scope="side",
@@ -214,6 +240,7 @@ class BeestwarsPlay(TablePlay):
 
     system_id = "beestwars"
     book = BOOK
+    stat_order = ("Sk", "Mt", "T", "Ma", "D")
     trackers = TRACKERS
     wound_word = ""
 
@@ -237,6 +264,8 @@ class BeestwarsPlay(TablePlay):
             "next_active": nxt,
             "drawer": other(nxt),
             "known_actions": None,
+            "used_actions": 0,
+            "actions": [],
             "standard": {},
         }
 
@@ -326,6 +355,10 @@ class BeestwarsPlay(TablePlay):
         if event.action == "draw" and held is None and "next_active" in state.public:
             drawer = other(state.public["next_active"])
             return drawer, f"{state.sides[drawer].name}'s commander draws this card (p.4)"
+        if event.action == "act" and held is not None and state.active is not None:
+            active = state.active
+            name = state.sides[active].name
+            return active, f"{name}'s commander, who is active, gives their fighters' actions (p.5)"
         if event.action in ("ask", "done") and held is not None and state.active is not None:
             active = state.active
             name = state.sides[active].name
@@ -359,6 +392,11 @@ class BeestwarsPlay(TablePlay):
             )
         return 6
 
+    def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
+        """A Wallop's Froth is taken by its fighter's "Wallop blow" action (p.9), so the
+        Spend Froth menu no longer offers it (older logs' spends still replay)."""
+        return not (action == "spend" and value == "Wallop")
+
     def offered(self, state: TableState, action: str) -> bool:
         """A draw while no card is in play; asking and ending while one is (p.4)."""
         held = self.held(state) is not None
@@ -376,6 +414,76 @@ class BeestwarsPlay(TablePlay):
         if event.action in ("ask", "done"):
             return "this answer told the table about the card: it stands (p.4)"
         return super().stands(event)
+
+    def act_refusal(self, state: TableState, side: SideIndex, model: ModelState, name: str) -> str | None:
+        """Why ``model`` of ``side`` cannot take the action ``name`` of
+        :data:`FIGHTER_ACTIONS` now, or None: no card in play or another commander active
+        (p.4); more actions than the card is known to give, ask first (p.4); a third
+        action for the fighter, or a second combat action (p.5); a Sprint with another
+        movement (p.5); the fighter's status (a Stunned fighter only recovers, p.4; only an
+        engaged one disengages, attacks, shieldbashes or lands a powerful blow; only a
+        ready one moves, sprints or shoots, pp.5-6); a Wallop blow without the ability or
+        a point of Froth (p.9)."""
+        cost, kind, needs, page = FIGHTER_ACTIONS[name]
+        pub = state.public
+        if self.held(state) is None or state.active is None:
+            return "no activation is under way: draw a card first (p.4)"
+        if state.active != side:
+            return f"{state.sides[state.active].name}'s commander is active: only their fighters act (p.4)"
+        if model.killed:
+            return f"{model.name} is killed"
+        mine = [FIGHTER_ACTIONS[a] for i, a in pub.get("actions", []) if i == model.index]
+        if sum(c for c, *_ in mine) + cost > 2:
+            return f"{model.name} has had its two actions this activation (p.5)"
+        if kind == "combat" and any(k == "combat" for _, k, *_ in mine):
+            return f"{model.name} has made its combat action this activation (p.5)"
+        moved = [
+            a for i, a in pub.get("actions", []) if i == model.index and FIGHTER_ACTIONS[a][1] == "movement"
+        ]
+        if kind == "movement" and moved and ("Sprint" in moved or name == "Sprint"):
+            return "a Sprint is not combined with a second movement action (p.5)"
+        if model.status == "stunned" and needs != "stunned":
+            return f"{model.name} is Stunned: it can only try to recover (p.4)"
+        if model.status != needs:
+            article = "an" if needs == "engaged" else "a"
+            return f"{name} is for {article} {needs} fighter; {model.name} is {model.status} (p.{page})"
+        used, known = int(pub.get("used_actions", 0)), int(pub["known_actions"] or 0)
+        if used + cost > known:
+            if known >= 5:
+                return "five actions is the most a card gives (p.4)"
+            return (
+                f"{used} of the {known} actions known are used: ask whether there is a "
+                f"{ordinal(known + 1)} action first (p.4)"
+            )
+        if name == "Wallop blow":
+            if not any(r.lower() == "wallop" for r in model.rules):
+                return f"{model.name} has no Wallop ability (p.9)"
+            if state.sides[side].resources.get(FROTH, 0) < 1:
+                return f"{state.sides[side].name} has no Froth for a Wallop blow (p.9)"
+        return None
+
+    def act_act(self, state: TableState, event: Event) -> Done:
+        """One action of the active commander's fighter, counted against the card and the
+        fighter's two (pp.4-6): refused as :meth:`act_refusal` says. A Wallop blow takes
+        a point of Froth (p.9)."""
+        side, model = self.model_of(state, event)
+        name = self.choice(event, list(FIGHTER_ACTIONS), "fighter's action")
+        why = self.act_refusal(state, side, model, name)
+        if why:
+            raise Refused(why)
+        cost, _kind, _needs, page = FIGHTER_ACTIONS[name]
+        pub = state.public
+        pub["actions"] = [*pub.get("actions", []), [model.index, name]]
+        pub["used_actions"] = int(pub.get("used_actions", 0)) + cost
+        if name == "Wallop blow":
+            state.sides[side].resources[FROTH] -= 1
+            self.notice(state, f"{state.sides[side].name} spends a point of Froth for the second action", 9)
+        plural = "" if cost == 1 else "s"
+        return (
+            f"{model.name}: {name} ({cost} action{plural}; {pub['used_actions']} of the card's used)",
+            page,
+            None,
+        )
 
     def act_ask(self, state: TableState, event: Event) -> Done:
         """ "Do I have a fourth action?", then a fifth (p.4): the answer only. A "no"
@@ -417,6 +525,8 @@ class BeestwarsPlay(TablePlay):
         state.public["next_active"] = other(acted)
         state.public["drawer"] = acted
         state.public["known_actions"] = None
+        state.public["used_actions"] = 0
+        state.public["actions"] = []
         state.active = None
         state.phase = "draw"
         if deck["left"] == 0:

@@ -16,8 +16,9 @@ Engagement's ExP for kills (hero 3, companion 2, follower 1, p.47) as Victory Po
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
+from rules.iron_honor.catalogue import ATTRIBUTES
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -31,6 +32,7 @@ from rules.play.core import (
     SideIndex,
     Snapshot,
     TableState,
+    Token,
     Trackers,
 )
 
@@ -50,6 +52,50 @@ FATE_USES: dict[str, tuple[int, int]] = {
     "Tough": (1, 29),
 }
 TRAIT_USES = ("Drain", "Healer", "Slayer", "Tough")
+
+
+class APAction(NamedTuple):
+    """One action an activated model pays for: ``cost`` in action points, ``kind``
+    ("move", "combat", "special": one of each per activation, p.33; "other": not one of
+    the three, as many as the points pay for), ``page``, and the ``trait`` the model
+    needs (None: every model)."""
+
+    cost: int
+    kind: str
+    page: int
+    trait: str | None = None
+
+
+#: The actions of an activation (pp.33-35; trait actions pp.20-28; spells pp.39-40).
+#: A spell is not limited to one: a sorcerer casts as many as its points pay for
+#: (p.39). Shield Slam is a special action, not a combat one (p.28); Healer's heal,
+#: Gargantuan's Quake and Sweeping Attack are read as special actions too, Quick-fire
+#: as the model's combat action (docs/rules-decisions.md).
+AP_ACTIONS: dict[str, APAction] = {
+    "Shake Off": APAction(1, "other", 35),
+    "Walk": APAction(1, "move", 33),
+    "Run": APAction(1, "move", 33),
+    "Charge": APAction(2, "move", 34),
+    "Disengage": APAction(2, "move", 34),
+    "Sneak": APAction(2, "move", 34),
+    "Close Combat Attack": APAction(1, "combat", 34),
+    "Furious Attack": APAction(2, "combat", 34),
+    "Shove": APAction(1, "combat", 34),
+    "Ranged Attack": APAction(1, "combat", 35),
+    "Aimed Shot": APAction(2, "combat", 35),
+    "Quick-fire": APAction(2, "combat", 28, "Quick-fire"),
+    "Shield Slam": APAction(1, "special", 28, "Shield Slam"),
+    "Sweeping Attack": APAction(2, "special", 28, "Sweeping Attack"),
+    "Quake": APAction(2, "special", 24, "Gargantuan"),
+    "Heal": APAction(1, "special", 26, "Healer"),
+    "Cast a Spell": APAction(1, "other", 39, "Sorcery"),
+    "Cast a Spell +1": APAction(2, "other", 40, "Sorcery"),
+    "Cast a Spell +2": APAction(3, "other", 40, "Sorcery"),
+    "Clear a misfire": APAction(1, "other", 20),
+}
+#: Traits that allow a second action of a kind (p.24): Fast two moves, Dual Wield two
+#: combat actions (the garbled p.24 paragraph read as Dual Wield's, rules-decisions).
+SECOND_OF_KIND = {"move": "Fast", "combat": "Dual Wield"}
 
 #: Encounters (pp.46-48): page, turns, kill ExP counted.
 ENCOUNTERS: dict[str, tuple[int, int, bool]] = {
@@ -218,6 +264,16 @@ TRACKERS = Trackers(
             values=["1", "2", "3", "4", "5", "6"],
         ),
         ActionSpec(
+            name="ap",
+            label="Action",
+            scope="game",
+            page=33,
+            summary="The acting model spends its action points: each action's cost taken off "
+            "what the roll gave; one move, one combat and one special action per activation.",
+            values=list(AP_ACTIONS),
+            amounts={k: v.cost for k, v in AP_ACTIONS.items()},
+        ),
+        ActionSpec(
             name="pass",
             label="Set the die aside",
             scope="game",
@@ -290,6 +346,11 @@ def play_models(document: Any, report: Any) -> list[PlayModel]:
     return out
 
 
+def _has(model: ModelState, trait: str) -> bool:
+    """Whether ``model`` has the trait named ``trait`` (case aside); False for ""."""
+    return bool(trait) and trait.lower() in (r.lower() for r in model.rules)
+
+
 def kind_of(model: ModelState | PlayModel) -> str:
     """ "hero", "companion" or "follower" (an untagged typed model counts as a follower)."""
     for kind in ("hero", "companion"):
@@ -303,6 +364,7 @@ class IronHonorPlay(TablePlay):
 
     system_id = "iron-and-honor"
     book = BOOK
+    stat_order = (*ATTRIBUTES, "WO")
     trackers = TRACKERS
     wound_word = "Wounds"
 
@@ -431,8 +493,14 @@ class IronHonorPlay(TablePlay):
             "side": side,
             "model": model.index,
             "modifiers": mods,
+            "roll": None,
             "action_points": None,
+            "done": [],
         }
+        sneaked = [t for t in model.tokens if t.name == "Stealth" and t.detail == "Sneak"]
+        if sneaked:
+            model.tokens = [t for t in model.tokens if t not in sneaked]
+            self.notice(state, f"{model.name}'s Stealth from Sneak ends at its activation", 34)
         self.clear_die(state)
         if model.status == "stunned":
             self.notice(state, f"{model.name} must first spend 1 action point to shake off Stunned", 43)
@@ -478,7 +546,10 @@ class IronHonorPlay(TablePlay):
 
     def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
         """Drain, Healer, Slayer and Tough are spent only by a side with a model in play
-        that has the trait (pp.24-29)."""
+        that has the trait (pp.24-29); the acting model is offered only the actions it
+        can take now (:meth:`ap_refusal`)."""
+        if action == "ap":
+            return value in AP_ACTIONS and self.ap_refusal(state, value) is None
         if action != "spend" or value not in TRAIT_USES:
             return True
         return any(
@@ -488,7 +559,8 @@ class IronHonorPlay(TablePlay):
     def offered(self, state: TableState, action: str) -> bool:
         """The bar's actions that make sense now (p.31-32): a draw while no die is out and
         the bag holds dice (no roll waiting); setting the die aside while one is out; the
-        roll once a model is nominated; the Maintenance Phase once the bag is empty."""
+        roll once a model is nominated; its actions while it has action points left
+        (p.33); the Maintenance Phase once the bag is empty."""
         pub = state.public
         if state.finished:
             return action == "end"
@@ -501,6 +573,8 @@ class IronHonorPlay(TablePlay):
             return pub.get("drawn") is not None
         if action == "roll":
             return waiting
+        if action == "ap":
+            return act is not None and not waiting and int(act.get("left", 0)) > 0
         if action == "next-turn":
             return pub.get("drawn") is None and bag == 0
         return True
@@ -521,7 +595,84 @@ class IronHonorPlay(TablePlay):
         if event.action == "roll" and act and act.get("action_points") is None:
             side = act["side"]
             return side, f"{state.sides[side].name}'s player rolls for the model they nominated (p.31)"
+        if event.action == "ap" and act:
+            side = act["side"]
+            return side, f"{state.sides[side].name}'s player spends their model's action points (p.33)"
         return super().actor(state, event)
+
+    def ap_refusal(self, state: TableState, name: str) -> str | None:
+        """Why the acting model cannot take the action ``name`` of :data:`AP_ACTIONS` now,
+        or None when it can: no model rolled for (p.31), a cost above the points left
+        (p.33), a Stunned model that has not shaken it off (p.35), a second move, combat
+        or special action (p.33; Fast and Dual Wield allow a second of their kind, p.24),
+        a trait action the model lacks."""
+        act = state.public.get("activation")
+        if not act or act.get("action_points") is None:
+            return "nominate a model and roll its activation die first (p.31)"
+        model = state.sides[act["side"]].models[act["model"]]
+        spec = AP_ACTIONS[name]
+        left = int(act.get("left", act["action_points"]))
+        if model.killed:
+            return f"{model.name} is killed"
+        if spec.trait and not _has(model, spec.trait):
+            return f"{name} needs the {spec.trait} trait (p.{spec.page})"
+        if (name == "Shake Off") != (model.status == "stunned"):
+            if model.status == "stunned":
+                return f"{model.name} must first shake off Stunned (p.35)"
+            return f"{model.name} is not Stunned"
+        if spec.cost > left:
+            plural = "" if spec.cost == 1 else "s"
+            return f"{name} costs {spec.cost} action point{plural}; {model.name} has {left} left (p.33)"
+        if spec.kind in ("move", "combat", "special"):
+            done = [AP_ACTIONS[d].kind for d in act.get("done", []) if d in AP_ACTIONS]
+            allowed = 2 if _has(model, SECOND_OF_KIND.get(spec.kind, "")) else 1
+            if done.count(spec.kind) >= allowed:
+                extra = f" ({SECOND_OF_KIND[spec.kind]}: two)" if allowed == 2 else ""
+                return f"{model.name} has made its {spec.kind} action this activation{extra} (p.33)"
+        return None
+
+    def act_ap(self, state: TableState, event: Event) -> Done:
+        """The acting model takes one action and pays its cost in action points
+        (pp.33-35): refused as :meth:`ap_refusal` says. Shake Off sets a Stunned model
+        Ready (p.35); Run says its -3 to resolution rolls this turn (p.33); Charge its
+        free standard attack at +2 (p.34); Sneak puts Stealth on the model until its next
+        activation (p.34); Disengage ends the activation (p.34). With no point left the
+        activation is over and its die stays beside the model (p.31)."""
+        name = self.choice(event, list(AP_ACTIONS), "action")
+        why = self.ap_refusal(state, name)
+        if why:
+            raise Refused(why)
+        act = state.public["activation"]
+        model = state.sides[act["side"]].models[act["model"]]
+        spec = AP_ACTIONS[name]
+        left = int(act.get("left", act["action_points"])) - spec.cost
+        act["left"] = left
+        act["done"] = [*act.get("done", []), name]
+        if name == "Shake Off":
+            model.status = "ready"
+        elif name == "Run":
+            self.notice(state, f"{model.name} ran: -3 to its resolution rolls this turn", 33)
+        elif name == "Charge":
+            self.notice(state, f"{model.name}'s charge ends in a free standard attack at +2", 34)
+        elif name == "Sneak":
+            model.tokens.append(Token(name="Stealth", detail="Sneak"))
+            self.notice(state, f"{model.name} has Stealth until its next activation", 34)
+        elif name == "Disengage":
+            left = act["left"] = 0
+            self.notice(
+                state,
+                "Enemies in base contact and not Stunned each make a free standard attack "
+                f"before {model.name} moves; its activation ends",
+                34,
+            )
+        if left == 0:
+            self.notice(state, f"{model.name}'s activation is over: its die stays beside it", 31)
+        plural = "" if spec.cost == 1 else "s"
+        return (
+            f"{model.name}: {name} ({spec.cost} action point{plural}, {left} left)",
+            spec.page,
+            None,
+        )
 
     def act_pass(self, state: TableState, event: Event) -> Done:
         """The drawn die activates nobody and is set aside."""

@@ -260,7 +260,7 @@
     var data = new FormData(form);
     var button = event.submitter;
     if (button && button.name) data.append(button.name, button.value);
-    var menu = button && button.closest ? button.closest("details") : null;
+    var menu = button && button.closest ? button.closest("details[id]") : null;
     if (menu) {
       menu.open = false; // a menu closes after its choice (one hand: it covered the rows)
       chosenIn = menu.id || null;

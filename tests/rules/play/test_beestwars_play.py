@@ -254,3 +254,65 @@ def test_an_answer_about_the_card_and_the_draw_stand_p4(clovis: SideSnapshot) ->
     draw, ask, done = t.log
     assert all(PLAY.stands(e) for e in (draw, ask, done))
     assert all(PLAY.may_undo(e, None) for e in (draw, ask, done))
+
+
+def test_a_fighter_takes_two_actions_one_of_them_combat_out_of_the_cards_p5(clovis: SideSnapshot) -> None:
+    """Issue 28: each fighter's actions and the card's counted."""
+    t = game(clovis, [4])
+    with pytest.raises(Refused, match="draw a card first"):
+        t.do(0, "act", target=0, model=3, value="Move")
+    t.do(1, "draw")
+    with pytest.raises(Refused, match="only their fighters act"):
+        t.do(1, "act", target=1, model=0, value="Move")
+    t.do(0, "act", target=0, model=3, value="Move")
+    t.do(0, "status", target=0, model=3, value="Engaged")
+    with pytest.raises(Refused, match="Move is for a ready fighter; Pell is engaged"):
+        t.do(0, "act", target=0, model=3, value="Move")
+    t.do(0, "act", target=0, model=3, value="Attack")
+    with pytest.raises(Refused, match=r"Pell has had its two actions this activation \(p.5\)"):
+        t.do(0, "act", target=0, model=3, value="Disengage")
+    t.do(0, "act", target=0, model=4, value="Ranged Attack")
+    with pytest.raises(Refused, match=r"Orrin has made its combat action this activation \(p.5\)"):
+        t.do(0, "act", target=0, model=4, value="On Guard")
+    assert t.state.public["used_actions"] == 3
+    with pytest.raises(Refused, match="3 of the 3 actions known are used: ask whether there is a fourth"):
+        t.do(0, "act", target=0, model=4, value="Move")
+    t.do(0, "ask")  # yes: the card is a 4
+    t.do(0, "act", target=0, model=4, value="Move")
+    t.do(0, "done")
+    assert t.state.public["used_actions"] == 0 and t.state.public["actions"] == []
+
+
+def test_a_stunned_fighter_only_recovers_and_two_action_attacks_need_two_p4_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3])
+    t.do(1, "status", target=0, model=3, value="Stunned")
+    t.do(1, "draw")
+    with pytest.raises(Refused, match="Pell is Stunned: it can only try to recover"):
+        t.do(0, "act", target=0, model=3, value="Move")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    t.do(0, "act", target=0, model=3, value="Recover")  # a second try for a second action
+    t.do(0, "status", target=0, model=4, value="Engaged")
+    with pytest.raises(Refused, match="ask whether there is a fourth action first"):
+        t.do(0, "act", target=0, model=4, value="Powerful Blow")
+    with pytest.raises(Refused, match="Recover is for a stunned fighter; Orrin is engaged"):
+        t.do(0, "act", target=0, model=4, value="Recover")
+
+
+def test_a_sprint_is_not_combined_with_a_second_movement_p5(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5])
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Sprint")
+    with pytest.raises(Refused, match="Sprint is not combined with a second movement action"):
+        t.do(0, "act", target=0, model=3, value="Move")
+
+
+def test_a_wallop_blow_takes_froth_for_its_second_action_p9(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3])
+    t.do(1, "draw")
+    for index in (0, 1):
+        t.do(0, "status", target=0, model=index, value="Engaged")
+    with pytest.raises(Refused, match="Chardos the Destroyer has no Wallop ability"):
+        t.do(0, "act", target=0, model=1, value="Wallop blow")
+    t.do(0, "act", target=0, model=0, value="Wallop blow")
+    assert t.state.sides[0].resources["Froth"] == 4 and t.state.public["used_actions"] == 1
+    assert not PLAY.usable(t.state, 0, "spend", "Wallop")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.iron_honor.play import kind_of
-from rules.play.core import Refused, SideSnapshot, Snapshot
+from rules.play.core import Event, PlayModel, Refused, SideSnapshot, Snapshot
 from rules.play.registry import typed_side
 from tests.rules.play.conftest import loaded_table, raiders
 from tests.rules.play.games import Table
@@ -373,3 +373,114 @@ def test_an_amount_out_of_bounds_is_refused_naming_it(ghrim: SideSnapshot, actio
     where = {"target": 0} if action == "score" else {"target": 1, "model": 0}
     with pytest.raises(Refused, match=said):
         t.do(0, action, value=value, **where)
+
+
+def fast_party() -> SideSnapshot:
+    """A typed party whose companion is Fast and whose follower has Sorcery (p.24, p.39)."""
+    return typed_side(
+        "iron-and-honor",
+        "Swift",
+        [
+            PlayModel(name="Hild", wounds=5, tags=["hero"]),
+            PlayModel(name="Runa", wounds=3, tags=["companion"], rules=["Fast"]),
+            PlayModel(name="Eir", wounds=2, tags=["follower"], rules=["Sorcery"]),
+        ],
+    )
+
+
+def test_each_action_costs_its_action_points_and_the_points_run_out_p33_p34(ghrim: SideSnapshot) -> None:
+    """Issue 28: the action points from the roll counted down as the model acts."""
+    t = game(ghrim, [0])
+    activate(t, 0, 2, face=4)  # a follower: 4 gives two action points
+    t.do(0, "ap", value="Walk")
+    assert t.state.public["activation"]["left"] == 1
+    with pytest.raises(Refused, match=r"Aimed Shot costs 2 action points; Noemi Ghrim has 1 left \(p.33\)"):
+        t.do(0, "ap", value="Aimed Shot")
+    t.do(0, "ap", value="Close Combat Attack")
+    assert t.state.public["activation"]["left"] == 0
+    assert "Noemi Ghrim's activation is over" in " ".join(line.text for line in t.state.log)
+    assert not t.rules.offered(t.state, "ap")
+    with pytest.raises(Refused, match="has 0 left"):
+        t.do(0, "ap", value="Walk")
+
+
+def test_one_move_one_combat_and_one_special_action_per_activation_p33(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0])
+    activate(t, 0, 0, face=6)  # the hero: 6 + Hero's Will gives three action points
+    t.do(0, "ap", value="Walk")
+    with pytest.raises(Refused, match=r"Caterine Ghrim has made its move action this activation \(p.33\)"):
+        t.do(0, "ap", value="Run")
+    t.do(0, "ap", value="Ranged Attack")
+    with pytest.raises(Refused, match="made its combat action"):
+        t.do(0, "ap", value="Shove")
+    t.do(0, "ap", value="Clear a misfire")  # not one of the three kinds
+    assert t.state.public["activation"]["left"] == 0
+
+
+def test_fast_moves_twice_and_dual_wield_attacks_twice_p24() -> None:
+    t = loaded_table(Snapshot(system="iron-and-honor", sides=(fast_party(), raiders())), [0, 0])
+    activate(t, 0, 1, face=6)  # Runa, Fast: three action points
+    t.do(0, "ap", value="Walk")
+    t.do(0, "ap", value="Run")
+    with pytest.raises(Refused, match=r"made its move action this activation \(Fast: two\)"):
+        t.do(0, "ap", value="Walk")
+
+
+def test_trait_actions_need_the_trait_and_a_sorcerer_casts_as_its_points_pay_p39(
+    ghrim: SideSnapshot,
+) -> None:
+    t = loaded_table(Snapshot(system="iron-and-honor", sides=(fast_party(), raiders())), [0, 0])
+    activate(t, 0, 2, face=6)  # Eir, Sorcery: three action points
+    with pytest.raises(Refused, match=r"Quake needs the Gargantuan trait \(p.24\)"):
+        t.do(0, "ap", value="Quake")
+    assert t.rules.usable(t.state, 0, "ap", "Cast a Spell")
+    assert not t.rules.usable(t.state, 0, "ap", "Quake")
+    t.do(0, "ap", value="Cast a Spell")
+    t.do(0, "ap", value="Cast a Spell +1")
+    assert t.state.public["activation"]["left"] == 0
+
+
+def test_a_stunned_model_shakes_off_before_any_other_action_p35(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0])
+    t.do(1, "status", target=0, model=2, value="Stunned")
+    activate(t, 0, 2, face=4)
+    with pytest.raises(Refused, match="must first shake off Stunned"):
+        t.do(0, "ap", value="Walk")
+    assert [v for v in ("Walk", "Shake Off") if t.rules.usable(t.state, 0, "ap", v)] == ["Shake Off"]
+    t.do(0, "ap", value="Shake Off")
+    assert t.state.sides[0].models[2].status == "ready"
+    with pytest.raises(Refused, match="is not Stunned"):
+        t.do(0, "ap", value="Shake Off")
+    t.do(0, "ap", value="Walk")
+
+
+def test_sneak_gives_stealth_until_the_next_activation_and_disengage_ends_it_p34(
+    ghrim: SideSnapshot,
+) -> None:
+    t = game(ghrim, [0, 0])
+    activate(t, 0, 2, face=6)  # three action points
+    t.do(0, "ap", value="Sneak")
+    assert [(k.name, k.detail) for k in t.state.sides[0].models[2].tokens] == [("Stealth", "Sneak")]
+    t.do(0, "ap", value="Close Combat Attack")
+    assert t.state.public["activation"]["left"] == 0
+    activate(t, 0, 3, face=6)
+    t.do(0, "ap", value="Disengage")
+    assert t.state.public["activation"]["left"] == 0  # one point was left: lost
+    assert "its activation ends" in t.state.log[-2].text
+
+
+def test_only_the_acting_models_player_spends_its_action_points_p33(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0])
+    activate(t, 0, 2, face=4)
+    who = t.rules.actor(t.state, Event(id="spend-ap-1", side=1, action="ap", value="Walk"))
+    assert who is not None and who[0] == 0
+
+
+def test_run_and_charge_say_what_they_bring_in_the_log_p33_p34(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, [0, 0])
+    activate(t, 0, 2, face=2)  # one action point
+    t.do(0, "ap", value="Run")
+    assert "ran: -3 to its resolution rolls this turn (Iron & Honor p.33)" in t.state.log[-2].text
+    activate(t, 0, 3, face=4)
+    t.do(0, "ap", value="Charge")
+    assert "free standard attack at +2 (Iron & Honor p.34)" in t.state.log[-2].text
