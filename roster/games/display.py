@@ -388,6 +388,8 @@ def table_context(
         ],
         "public": _plain(shown.public, shown.sides),
         "victory_points": rules.victory_points is not None,
+        "score_word": rules.score_word,
+        "score_short": rules.score_short,
         "log": log,
         "rules_changed": rules_changed(game, state),
         "names": [side.name for side in shown.sides],
@@ -417,6 +419,8 @@ def page_context(game: Game, seat: Any = None) -> dict[str, Any]:
         "can_act": seat is None or seat.can_act,
         "side_names": [side.get("name") or f"Side {i + 1}" for i, side in enumerate(game.snapshot["sides"])],
         "victory_points": rules.victory_points is not None,
+        "score_word": rules.score_word,
+        "score_short": rules.score_short,
     }
 
 
@@ -548,6 +552,8 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
         "sides": sides,
         "winner": winner,
         "victory_points": rules.victory_points is not None,
+        "score_word": rules.score_word,
+        "score_short": rules.score_short,
         "rules_changed": rules_changed(game, state),
         # A long game's page stays small: the latest lines, the rest in the exports.
         "log": shown.log[-RESULT_LOG_SHOWN:],
@@ -559,7 +565,7 @@ def game_rows(games: list[Game]) -> list[dict[str, Any]]:
     """templates/games/list.html, one row per game: the game, its system's title, both
     sides' names, the result ("Stone Hoof's raiders won", "No winner named", "In
     progress, turn 2", "Not started"), the score where the system counts Victory Points
-    ("3 - 1 Victory Points"; Iron & Honor calls them encounter ExP), and the dates.
+    ("3 - 1 Victory Points", in the book's word: Iron & Honor's ExP), and the dates.
     Read from ``Game.summary``: nothing is replayed."""
     rows = []
     for game in games:
@@ -586,7 +592,7 @@ def game_rows(games: list[Game]) -> list[dict[str, Any]]:
                 "versus": " v ".join(sides) if len(sides) == 2 and game.name != " v ".join(sides) else "",
                 "result": result,
                 "score": " – ".join(str(p) for p in points) if counts and len(points) == 2 else "",
-                "score_unit": "ExP" if game.system == "iron-and-honor" else "Victory Points",
+                "score_unit": play_rules(game.system).score_word,
                 "actions": summary.get("actions"),
             }
         )

@@ -45,7 +45,7 @@ def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
         lines.append(f"Winner: {state.sides[state.winner].name}")
     for side in state.sides:
         killed = [m.name for m in side.models if m.killed]
-        vp = f": {side.victory_points} Victory Points" if rules.victory_points is not None else ""
+        vp = f": {side.victory_points} {rules.score_word}" if rules.victory_points is not None else ""
         lines += ["", f"{side.name}{vp}"]
         lines += [f"  {name}: {value}" for name, value in side.resources.items()]
         lines.append(f"  Casualties: {', '.join(killed) if killed else 'none'}")

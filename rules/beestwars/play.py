@@ -350,15 +350,12 @@ class BeestwarsPlay(TablePlay):
     def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
         """With two phones: the commander who is not active draws the card; the active
         commander asks for another action and ends the activation (p.4); each commander
-        spends their own Froth (TablePlay.actor)."""
+        spends their own Froth and gives their own fighters' actions (TablePlay.actor,
+        OWN_CHOICES)."""
         held = self.held(state)
         if event.action == "draw" and held is None and "next_active" in state.public:
             drawer = other(state.public["next_active"])
             return drawer, f"{state.sides[drawer].name}'s commander draws this card (p.4)"
-        if event.action == "act" and held is not None and state.active is not None:
-            active = state.active
-            name = state.sides[active].name
-            return active, f"{name}'s commander, who is active, gives their fighters' actions (p.5)"
         if event.action in ("ask", "done") and held is not None and state.active is not None:
             active = state.active
             name = state.sides[active].name

@@ -365,6 +365,7 @@ class IronHonorPlay(TablePlay):
     system_id = "iron-and-honor"
     book = BOOK
     stat_order = (*ATTRIBUTES, "WO")
+    score_word = score_short = "ExP"
     trackers = TRACKERS
     wound_word = "Wounds"
 

@@ -42,8 +42,9 @@ EVENT_ID_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 SideIndex = Literal[0, 1]
 #: Model actions only the model's own player takes (PlayRules.actor, may_undo):
 #: nominating it (Iron & Honor p.31, Brutality "Activation Phases"), Brutality's Staunch
-#: and Stamp (Status Effects: the model's own action), a Base Assault defender's respawn.
-OWN_CHOICES = frozenset({"activate", "staunch", "stamp", "respawn"})
+#: and Stamp (Status Effects: the model's own action), a Base Assault defender's respawn, a
+#: Beestwars fighter's action (p.5).
+OWN_CHOICES = frozenset({"activate", "staunch", "stamp", "respawn", "act"})
 Scalar = int | str | bool | None
 
 
@@ -326,6 +327,10 @@ class PlayRules(ABC):
     # snapshot is JSON, and PostgreSQL's jsonb keeps a dict's keys in an order of its
     # own, so the table orders the line by this, keys not named here last.
     stat_order: tuple[str, ...] = ()
+    # What the book calls the points its games are won on, in full and short (Iron &
+    # Honor's are encounter ExP, p.46).
+    score_word: str = "Victory Points"
+    score_short: str = "VP"
 
     def source(self, page: int | None, section: str | None = None) -> str:
         """The citation of a page: "Iron & Honor p.6"; without a page, the book's

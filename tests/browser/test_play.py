@@ -92,7 +92,7 @@ def test_iron_and_honor_two_turns(phone, django_user_model):
     page.reload()
     assert page.locator(".play-turn").inner_text().startswith("Turn 2")
     assert version(page) == len(Game.objects.get(pk=game.pk).events)
-    page.locator("#more-0-1 summary").click()
+    page.locator("#more-0-1 > summary").click()
     tap(page, "Stunned (Status, " + state(game).sides[0].models[1].name + ")")
     iron_and_honor_turn(page, game)
     final = state(game)
@@ -210,7 +210,7 @@ def test_a_pressed_button_is_morphed_like_the_rest_of_its_row(phone, django_user
     Killed stay where the finger is (a quick second tap lands on what it aimed at)."""
     page = phone
     start(page, django_user_model, "beestwars")
-    row = "#m-1-1 .play-buttons button"
+    row = "#m-1-1 .play-buttons > button"  # the row's own, not its More menu's
     before = page.locator(row).evaluate_all("bs => bs.map(b => b.value)")
     tap(page, "Engaged Bandit")
     live = page.locator(row).evaluate_all("bs => bs.map(b => b.value + ' ' + b.textContent)")

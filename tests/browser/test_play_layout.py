@@ -55,7 +55,7 @@ def test_a_stunned_model_is_set_ready_in_one_tap(phone, django_user_model):
     page = phone
     game = start(page, django_user_model, "iron-and-honor")
     name = state(game).sides[0].models[1].name
-    page.locator("#more-0-1 summary").click()
+    page.locator("#more-0-1 > summary").click()
     tap(page, f"Stunned (Status, {name})")
     assert state(game).sides[0].models[1].status == "stunned"
     tap(page, f"Stunned (set {name} Ready)")

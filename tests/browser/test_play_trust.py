@@ -34,8 +34,7 @@ def test_the_opponent_is_refused_your_choice_and_allowed_your_wound(
     browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any
 ) -> None:
     game, a, b, w = start(browser, live_server, django_user_model, "brutality-moderate-points")
-    # B's phone activating A's model (its More menu) is refused with the reason.
-    b.page.locator("#more-0-0 summary").click()
+    # B's phone activating A's model (one tap on its row) is refused with the reason.
     b.tap("Activate Mother Scald", wait=False)
     b.page.wait_for_selector(".play-refused")
     assert "each player makes their own" in b.page.locator(".play-refused").inner_text()
@@ -55,12 +54,15 @@ def test_activated_markers_reset_at_the_next_turn_and_the_log_shows_what_muster_
     browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any
 ) -> None:
     game, a, b, w = start(browser, live_server, django_user_model, "brutality-moderate-points")
-    a.page.locator("#more-0-0 summary").click()
-    a.tap("Activate Mother Scald")
+    a.tap("Activate Mother Scald")  # one tap on the row
     converge(game, a, b, w)
     for phone in (a, b, w):
         row = phone.page.locator("#m-0-0")
         assert "activated" in row.inner_text() or "acting now" in row.inner_text()
+    assert a.page.locator("#m-0-0").get_by_role("button", name="Activate Mother Scald").count() == 0
+    a.page.locator("#more-0-0 > summary").click()
+    a.tap("Knock Down (Add token, Mother Scald)")
+    converge(game, a, b, w)
     assert a.page.locator("#more-0-0").get_attribute("open") is None, "the menu closed after its choice"
     a.page.evaluate("window.scrollTo(0, 0)")
     shoot(a, "brutality-menu-used")
@@ -123,3 +125,37 @@ def test_a_rolled_setup_is_shown_on_all_three_phones(
         phone.page.wait_for_selector("#table")
         notices = phone.page.locator(".play-notices").inner_text()
         assert "First Active Commander" in notices and rolls in notices
+
+
+def test_an_iron_and_honor_activation_in_three_taps_and_its_action_points_counted(
+    browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any
+) -> None:
+    """Issue 28: draw, Activate on the row, Muster rolls it; then the Action menu offers
+    only what the points left pay for (pp.31-35), and each action is counted."""
+    game, a, b, w = start(browser, live_server, django_user_model, "iron-and-honor-ghrim-company")
+    a.tap("Draw a die")  # tap 1
+    converge(game, a, b, w)
+    drawn = operations.state_of(stored(game)).public["drawn"]
+    phone = a if drawn == 0 else b
+    phone.page.locator("#table .play-row").first.get_by_role(
+        "button", name="Activate", exact=False
+    ).click()  # 2
+    converge(game, a, b, w)
+    phone.tap("Muster rolls it")  # tap 3
+    converge(game, a, b, w)
+    act = operations.state_of(stored(game)).public["activation"]
+    if act["action_points"] == 0:
+        assert phone.page.locator("#game-ap").count() == 0  # nothing to spend
+        return
+    phone.page.locator("#game-ap summary").click()
+    offered = phone.page.locator("#game-ap .play-choices button").all_inner_texts()
+    assert offered and "Walk" in offered[0] + " ".join(offered)
+    if act["left"] < 2:
+        assert not any(name.endswith(("Aimed Shot", "Furious Attack")) for name in offered)
+    phone.tap("Action: Walk")
+    converge(game, a, b, w)
+    assert phone.page.locator("#game-ap").get_attribute("open") is None
+    for viewer in (a, b, w):
+        assert any("Walk (1 action point, " in line for line in viewer.log())
+    assert operations.state_of(stored(game)).public["activation"]["left"] == act["left"] - 1
+    shoot(phone, "iron-and-honor-action-taken")

@@ -61,11 +61,18 @@ def test_a_beestwars_table_shows_no_victory_points(alice, alice_client):
     assert "Victory Points" not in text
 
 
-@pytest.mark.parametrize("slug", ["iron-and-honor-northmen-raiding-party", "brutality-moderate-points"])
-def test_systems_that_score_victory_points_still_show_them(alice, alice_client, slug):
+@pytest.mark.parametrize(
+    "slug, word",
+    [("iron-and-honor-northmen-raiding-party", "ExP"), ("brutality-moderate-points", "Victory Points")],
+)
+def test_systems_that_score_victory_points_still_show_them(alice, alice_client, slug, word):
+    """Each in its book's word: Iron & Honor's encounter ExP (p.46)."""
     game = start(alice_client, alice, slug)
     table = alice_client.get(f"/games/{game.pk}/").content.decode()
     assert 'class="play-vp"' in table
+    assert word in alice_client.post(f"/games/{game.pk}/finish/", {}).content.decode()  # the confirm page
     alice_client.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
-    assert "Victory Points" in alice_client.get(f"/games/{game.pk}/result/").content.decode()
-    assert "Victory Points" in alice_client.get(f"/games/{game.pk}/export.txt").content.decode()
+    for page in ("result/", "export.txt"):
+        text = alice_client.get(f"/games/{game.pk}/{page}").content.decode()
+        assert word in text
+        assert ("Victory Points" in text) == (word == "Victory Points")

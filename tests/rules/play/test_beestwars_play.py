@@ -316,3 +316,12 @@ def test_a_wallop_blow_takes_froth_for_its_second_action_p9(clovis: SideSnapshot
     t.do(0, "act", target=0, model=0, value="Wallop blow")
     assert t.state.sides[0].resources["Froth"] == 4 and t.state.public["used_actions"] == 1
     assert not PLAY.usable(t.state, 0, "spend", "Wallop")
+
+
+def test_a_fighters_action_is_its_commanders_to_take_back_p5(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3])
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Move")
+    event = t.log[-1]
+    assert PLAY.may_undo(event, 0) is None
+    assert PLAY.may_undo(event, 1) == "that action is the other side's: only they can undo it"
