@@ -52,6 +52,18 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _contexts_closed(request: Any) -> Iterator[None]:
+    """Every browser context a test opened is closed when it ends. A context left open
+    (the table tests' phones) keeps its page polling the live server every 0.5 s for the
+    rest of the worker's session: forty of them slowed the tests that came after until
+    one timed out (the Northmen build, CI on 2026-12-03)."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 @pytest.fixture
 def rules_loaded(transactional_db: Any) -> None:
     """A transactional test with the rules data loaded (kept across transactional tests:
