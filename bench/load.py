@@ -192,3 +192,42 @@ def run(
         t.join(timeout=seconds + 60)
     result.seconds = time.monotonic() - begin
     return result
+
+
+class Stream:
+    """One Server-Sent Events stream (a phone's live table, issue 30) opened with
+    ``client``'s cookies on its own connection: :meth:`next_event` reads up to the next
+    event and returns its data (comments and heartbeats skipped)."""
+
+    def __init__(
+        self, client: Client, path: str, last_event_id: str | None = None, timeout: float = 60
+    ) -> None:
+        parsed = urllib.parse.urlsplit(f"http://{client.conn.host}:{client.conn.port}")
+        self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
+        headers = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
+            "Accept": "text/event-stream",
+        }
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = last_event_id
+        self.conn.request("GET", path, headers=headers)
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+
+    def next_event(self) -> str:
+        """The data of the next event (blocks up to the connection's timeout)."""
+        data: list[str] = []
+        while True:
+            line = self.response.readline().decode()
+            if line == "":
+                raise EOFError("the stream ended")
+            line = line.rstrip("\r\n")
+            if line == "":
+                if data:
+                    return "\n".join(data)
+                continue
+            if line.startswith("data:"):
+                data.append(line[5:].strip())
+
+    def close(self) -> None:
+        self.conn.close()

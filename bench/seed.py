@@ -1,7 +1,7 @@
 """Prepare a benchmark database: rules data, one user, rosters and a share link.
 
 Run as ``python -m bench.seed N`` with the server's environment; prints JSON:
-{"username", "password", "rosters": [ids], "token"}.
+{"username", "password", "rosters": [ids], "token", "beestwars": id, ...}.
 """
 
 from __future__ import annotations
@@ -59,6 +59,9 @@ def main(count: int) -> None:
             "password": "other-password-123",
             "roster": create_roster(second, {**document, "name": "Other's raiders"}).pk,
         }
+    # One Beestwars warband of "bench": a game with a hidden card (the live tables' tests).
+    clovis = json.loads((examples / "beestwars-clovis-300.json").read_text())
+    beestwars = create_roster(user, clovis).pk
     print(
         json.dumps(
             {
@@ -69,6 +72,7 @@ def main(count: int) -> None:
                 "worst": worst,
                 "heavy": heavy,
                 "other": other,
+                "beestwars": beestwars,
             }
         )
     )

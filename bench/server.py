@@ -145,13 +145,15 @@ def serve(
     settings: dict[str, str] | None = None,
     task_workers: int = 1,
     app_servers: int = 1,
+    asgi: bool = False,
 ) -> Iterator[Server]:
     """Seed a fresh database, start gunicorn (gthread, as README's deploy line) and
     ``task_workers`` sheet workers (`manage.py sheet_worker`), and yield the Server;
     stops them all on exit. ``app_servers`` gunicorns (each with ``workers`` workers,
     each on its own port, one database and cache) stand for servers behind a load
     balancer (bench.load.Client spreads requests over ``Server.urls``). ``settings``
-    overrides environment variables (e.g. {"RATE_IMPORT": "10/m"}).
+    overrides environment variables (e.g. {"RATE_IMPORT": "10/m"}). With ``asgi`` the app
+    servers run roster.asgi on uvicorn workers (the live tables' streams, issue 30).
 
     With ``database_url`` (PostgreSQL) a fresh database is made beside it for this
     server alone and dropped on exit: load tests running side by side (pytest-xdist)
@@ -176,17 +178,16 @@ def serve(
             .splitlines()[-1]
         )
         ports = [free_port() for _ in range(app_servers)]
+        kind = ["roster.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"]
+        if not asgi:
+            kind = ["roster.wsgi", "--worker-class", "gthread", "--threads", str(THREADS)]
         gunicorn = [
             python,
             "-m",
             "gunicorn",
-            "roster.wsgi",
+            *kind,
             "--workers",
             str(workers),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(THREADS),
             "--log-level",
             "warning",
             "--timeout",

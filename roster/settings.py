@@ -109,6 +109,7 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "roster.urls"
 WSGI_APPLICATION = "roster.wsgi.application"
+ASGI_APPLICATION = "roster.asgi.application"
 
 TEMPLATES = [
     {
@@ -358,3 +359,20 @@ LOGGING = {
 
 # Where the rules data files live (one per system, see rules/registry.py).
 MUSTER_FIXTURES_DIR = BASE_DIR / "fixtures"
+
+# Live tables (issue 30, roster/games/live.py): a game's changes are pushed to the phones'
+# streams. LIVE_FANOUT says how they reach other processes and servers: "local" (one
+# process: `make run` on SQLite), "redis" (pub/sub on LIVE_REDIS_URL, the shared cache's
+# Redis by default) or "postgres" (LISTEN/NOTIFY on the database). By default: Redis when
+# there is one, else PostgreSQL when that is the database, else local. LIVE_STREAMS
+# off serves no stream: the pages poll, as under a WSGI server that cannot hold one.
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", CACHE_URL)
+_on_postgres = DATABASES["default"]["ENGINE"].endswith("postgresql")
+LIVE_FANOUT = os.environ.get(
+    "LIVE_FANOUT", "redis" if LIVE_REDIS_URL else "postgres" if _on_postgres else "local"
+)
+if LIVE_FANOUT not in ("local", "redis", "postgres"):
+    raise ImproperlyConfigured(f"LIVE_FANOUT must be local, redis or postgres, not {LIVE_FANOUT!r}")
+if LIVE_FANOUT == "redis" and not LIVE_REDIS_URL:
+    raise ImproperlyConfigured("LIVE_FANOUT=redis needs LIVE_REDIS_URL (or CACHE_URL)")
+LIVE_STREAMS = env_bool("LIVE_STREAMS", False)

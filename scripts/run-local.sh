@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# `make run`: the sheet task worker and Django's development server side by side, on
-# 127.0.0.1:${PORT:-8000}. Ctrl+C, or a kill of this script, stops both (the worker
+# `make run`: the sheet task worker and the site on uvicorn (ASGI: the live tables'
+# streams, docs/live.md; one process, so the in-process fan-out is all it needs) side by
+# side, on 127.0.0.1:${PORT:-8000}. Ctrl+C, or a kill of this script, stops both (the worker
 # finishes the sheet it renders).
 set -euo pipefail
 BIN=${BIN:-.venv/bin}
 PORT=${PORT:-8000}
 "$BIN/python" manage.py sheet_worker &
 worker=$!
-"$BIN/python" manage.py runserver "127.0.0.1:$PORT" &
+"$BIN/python" -m uvicorn roster.asgi:application --host 127.0.0.1 --port "$PORT" --log-level warning &
 server=$!
 # Both run in the background so that a TERM sent to this script alone is acted on at
 # once (bash runs traps only between commands) and reaches the server as well: before,

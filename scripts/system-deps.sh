@@ -2,7 +2,8 @@
 # Checks the system packages Muster needs outside Python: Pango for WeasyPrint, the fonts
 # that let a sheet and a page print every script a player types (Noto: Latin, Greek,
 # Cyrillic, Arabic, Hebrew, Devanagari; Noto CJK; Noto Color Emoji; HarfBuzz's subsetter so
-# WeasyPrint embeds only the glyphs a sheet uses) and Chromium for the browser tests. Run as root with apt-get available, it installs what
+# WeasyPrint embeds only the glyphs a sheet uses); for the tests (--browser) Chromium and
+# redis-server. Run as root with apt-get available, it installs what
 # is missing; otherwise it prints one line naming the packages to install and fails.
 set -euo pipefail
 
@@ -24,6 +25,10 @@ if ! ldconfig -p 2>/dev/null | grep -q libharfbuzz-subset; then
 fi
 if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
   need+=(chromium)
+fi
+# The tests' Redis (the live tables' fan-out across app servers, tests/load/test_live_streams.py).
+if [ "${1:-}" = "--browser" ] && ! command -v redis-server >/dev/null 2>&1; then
+  need+=(redis-server)
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.urls import reverse
 from markupsafe import Markup
 
@@ -375,6 +376,8 @@ def table_context(
         "act_url": act_url,
         "undo_url": reverse("game-undo", args=[game.pk]),
         "state_url": reverse("game-state", args=[game.pk]),
+        # The live stream where this server holds them (ASGI: roster/games/live.py).
+        "stream_url": reverse("game-stream", args=[game.pk]) if settings.LIVE_STREAMS else "",
         "sw_url": reverse("service-worker"),
         "side_actions": declared.side_actions,
         # Only the game actions that make sense now (PlayRules.offered): a short bar in

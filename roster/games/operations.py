@@ -28,6 +28,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from roster.games import live
 from roster.games.models import MAX_EVENTS, MAX_TRAIL, Game, trail_entry
 from roster.games.sides import told_apart
 from roster.games.systems import play_rules
@@ -205,6 +206,7 @@ def _write(
         if state.finished:
             game.finished = now
         _remember(_log_key(game, dumped), state, game, dumped)
+        live.changed(game.pk, version)  # the other phones' streams, once it commits
     return bool(written)
 
 
@@ -342,7 +344,10 @@ def _seat_write(game: Game, changes: dict[str, Any], entry: dict[str, Any]) -> b
         "updated": timezone.now(),
         "trail": [*game.trail, entry],
     }
-    return bool(Game.objects.filter(pk=game.pk, version=game.version).update(**changes))
+    written = bool(Game.objects.filter(pk=game.pk, version=game.version).update(**changes))
+    if written:
+        live.changed(game.pk, changes["version"])
+    return written
 
 
 def take_side(game: Game, holder: str, guest: Any, side: SideSnapshot | None = None) -> bool:
@@ -437,6 +442,7 @@ def reopen(game: Game) -> Played:
             "trail": [*game.trail, trail_entry("reopen", None, "owner")],
         }
         if Game.objects.filter(pk=game.pk, version=game.version, finished__isnull=False).update(**changes):
+            live.changed(game.pk, game.version + 1)
             game = fresh(game)
             return Played(game, state_of(game), applied=True)
     raise Refused("another phone kept changing this game: try again")
@@ -455,8 +461,9 @@ def finish(game: Game, event: Event | None = None) -> Played:
             game = fresh(game)
     summary = {**list_summary(state_of(game)), "finished": True}
     with transaction.atomic():
-        Game.objects.filter(pk=game.pk, finished__isnull=True).update(
+        if Game.objects.filter(pk=game.pk, finished__isnull=True).update(
             finished=timezone.now(), summary=summary
-        )
+        ):
+            live.changed(game.pk, game.version)  # the other phones go to the result
     game = fresh(game)
     return Played(game, state_of(game), applied=True)

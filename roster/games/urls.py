@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from roster.games import joining, views
+from roster.games import joining, stream, views
 
 urlpatterns = [
     path("games/", views.game_list, name="game-list"),
     path("rosters/<int:pk>/play/", views.game_new, name="game-new"),
     path("games/<int:pk>/", views.table, name="game-table"),
     path("games/<int:pk>/state/", views.state, name="game-state"),
+    path("games/<int:pk>/stream/", stream.stream, name="game-stream"),
     path("games/<int:pk>/act/", views.act, name="game-act"),
     path("games/<int:pk>/undo/", views.undo, name="game-undo"),
     path("games/<int:pk>/finish/", views.finish, name="game-finish"),

@@ -16,9 +16,14 @@
 //   one stays open across answers; a double tap counts once.
 // - the screen is kept awake while the table is open (Screen Wake Lock, where the
 //   browser has it), asked again when the tab comes back.
-// - live (two phones, watchers): the table asks "changed since?" every half second with
-//   the ETag it holds (a 304 when nothing changed), every 5 s while the tab is hidden,
-//   backing off to 10 s while the server cannot be reached. A fragment that arrives while
+// - live (two phones, watchers): where the server streams (data-stream: an ASGI server,
+//   docs/live.md) the table holds an EventSource that says when the game changed, and
+//   then asks for its own table at once; the poll below goes on every 15 s as a safety
+//   net. A stream that breaks, or is refused (204: the server is full), falls back to
+//   the poll and is opened again (the browser sends Last-Event-ID; a stream refused is
+//   tried again after 30 s). Without a stream the table asks "changed since?" every half
+//   second with the ETag it holds (a 304 when nothing changed), every 5 s while the tab
+//   is hidden, backing off to 10 s while the server cannot be reached. A fragment that arrives while
 //   taps wait to be sent is not drawn: the answer to those taps brings the newer state.
 // - a service worker (/sw.js) keeps the game page and the static files, so a table opened
 //   once online opens again offline (the first visit, which came before the worker, is
@@ -39,6 +44,13 @@
   var chosenIn = null; // the menu a choice was just pressed in: it closes
   var POLL_MS = 500;
   var HIDDEN_MS = 5000;
+  var STREAM_POLL_MS = 15000; // the poll's pace while a stream is open: a safety net only
+  var STREAM_RETRY_MS = 30000; // a refused stream is asked for again after this
+  var stream = null; // the open EventSource, if any
+  var streaming = false; // the stream is open and heard from
+  var inFlight = false; // a poll is on its way
+  var again = false; // the stream spoke while a poll was on its way: ask once more
+  var heard = 0; // changes the stream announced (data-heard: the tests read it)
 
   function csrf() {
     try {
@@ -155,6 +167,8 @@
       table.outerHTML = html;
     }
     table = document.getElementById("table");
+    table.setAttribute("data-live", streaming ? "stream" : "poll"); // the server's table has none
+    table.setAttribute("data-heard", String(heard));
     mark(load());
     if (table.getAttribute("data-etag")) etag = table.getAttribute("data-etag");
     openMore.forEach(function (id) {
@@ -286,6 +300,11 @@
     polling = null;
     var url = table.getAttribute("data-state");
     if (!url) return;
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = true;
     var headers = { "HX-Request": "true" };
     if (etag) headers["If-None-Match"] = etag;
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: headers })
@@ -320,14 +339,52 @@
       .catch(function () {
         failures += 1;
       })
-      .then(schedule);
+      .then(function () {
+        inFlight = false;
+        if (again) {
+          again = false;
+          poll();
+          return;
+        }
+        schedule();
+      });
   }
 
   function schedule() {
     if (polling) window.clearTimeout(polling);
-    var wait = document.hidden ? HIDDEN_MS : POLL_MS;
+    var wait = streaming ? STREAM_POLL_MS : document.hidden ? HIDDEN_MS : POLL_MS;
     if (failures) wait = Math.min(10000, POLL_MS * Math.pow(2, failures));
     polling = window.setTimeout(poll, wait);
+  }
+
+  // The pushed stream (docs/live.md): each event says the game changed; this phone then
+  // asks for its own table (with its ETag), so what it may see is decided as for a poll.
+  function openStream() {
+    var url = table.getAttribute("data-stream");
+    if (!url || !window.EventSource || stream) return;
+    stream = new EventSource(url, { withCredentials: true });
+    stream.onopen = function () {
+      streaming = true;
+      table.setAttribute("data-live", "stream");
+      poll(); // anything missed while the stream was down
+    };
+    stream.onmessage = function () {
+      heard += 1;
+      table.setAttribute("data-heard", String(heard));
+      if (polling) window.clearTimeout(polling);
+      poll();
+    };
+    stream.onerror = function () {
+      streaming = false;
+      table.setAttribute("data-live", "poll");
+      if (stream && stream.readyState === 2) {
+        // Refused (204: the server is full or does not stream) or gone for good: poll,
+        // and ask again later. Otherwise the browser reconnects by itself.
+        stream = null;
+        window.setTimeout(openStream, STREAM_RETRY_MS);
+      }
+      schedule();
+    };
   }
 
   // The screen stays on while a game is open; the browser lets the lock go when the tab
@@ -372,7 +429,17 @@
     failures = 0;
     flush();
     poll();
+    openStream();
+  });
+  // Offline, a stream hears nothing (and may look open for a while): let it go; the
+  // "online" above opens another.
+  window.addEventListener("offline", function () {
+    if (stream) stream.close();
+    stream = null;
+    streaming = false;
+    table.setAttribute("data-live", "poll");
   });
   flush();
   schedule();
+  openStream();
 })();

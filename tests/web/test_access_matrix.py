@@ -142,6 +142,8 @@ MATRIX.update(
         "game-new": ("GET", "roster", None, OWNED),
         "game-table": ("GET", "game", None, OWNED),
         "game-state": ("GET", "game", None, {"owner": 200, **NO_SEAT_LOG_IN}),
+        # 204 under the test server (WSGI: no stream; the page polls), after the seat check.
+        "game-stream": ("GET", "game", None, {"owner": 204, **NO_SEAT}),
         "game-result": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
         "game-export-json": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
         "game-export-text": ("GET", "game", None, {"owner": 200, **NO_SEAT}),
