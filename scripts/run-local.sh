@@ -8,7 +8,10 @@ BIN=${BIN:-.venv/bin}
 PORT=${PORT:-8000}
 "$BIN/python" manage.py sheet_worker &
 worker=$!
-"$BIN/python" -m uvicorn roster.asgi:application --host 127.0.0.1 --port "$PORT" --log-level warning &
+# DEBUG=true (development): uvicorn reloads the code when a file changes.
+reload=()
+if [ "${DEBUG:-false}" = "true" ]; then reload=(--reload); fi
+"$BIN/python" -m uvicorn roster.asgi:application --host 127.0.0.1 --port "$PORT" --log-level warning "${reload[@]}" &
 server=$!
 # Both run in the background so that a TERM sent to this script alone is acted on at
 # once (bash runs traps only between commands) and reaches the server as well: before,
