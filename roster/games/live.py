@@ -19,6 +19,7 @@ import asyncio
 import logging
 import threading
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from django.conf import settings
@@ -158,42 +159,41 @@ def _parse(message: str | bytes) -> tuple[int, int] | None:
         return None
 
 
-async def _listen_redis() -> None:
+async def _keep_listening(what: str, once: Callable[[], Awaitable[None]]) -> None:
+    """Run the listener ``once`` for good: lost (the server restarted, the network
+    dropped), it starts again a second later. Changes meanwhile reach the pages by their
+    15 s safety poll."""
+    while True:
+        try:
+            await once()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.warning("live: %s lost; again in 1 s", what, exc_info=True)
+        await asyncio.sleep(1)
+
+
+async def _redis_once() -> None:
     """One subscriber per process: each published change wakes this process's streams."""
     import redis.asyncio as aioredis
 
-    while True:
-        try:
-            client = aioredis.Redis.from_url(settings.LIVE_REDIS_URL)
-            async with client.pubsub() as pubsub:
-                await pubsub.subscribe(CHANNEL)
-                async for message in pubsub.listen():
-                    if message.get("type") == "message" and (parsed := _parse(message["data"])):
-                        HUB.wake(*parsed)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.warning("live: Redis subscription lost; again in 1 s", exc_info=True)
-            await asyncio.sleep(1)
+    client = aioredis.Redis.from_url(settings.LIVE_REDIS_URL)
+    async with client.pubsub() as pubsub:
+        await pubsub.subscribe(CHANNEL)
+        async for message in pubsub.listen():
+            if message.get("type") == "message" and (parsed := _parse(message["data"])):
+                HUB.wake(*parsed)
 
 
-async def _listen_postgres() -> None:
+async def _postgres_once() -> None:
     """One LISTEN connection per process (not per stream)."""
     import psycopg
 
-    while True:
-        try:
-            conninfo = _pg_conninfo()
-            async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
-                await conn.execute(f"LISTEN {CHANNEL}")
-                async for notice in conn.notifies():
-                    if parsed := _parse(notice.payload):
-                        HUB.wake(*parsed)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.warning("live: PostgreSQL LISTEN lost; again in 1 s", exc_info=True)
-            await asyncio.sleep(1)
+    async with await psycopg.AsyncConnection.connect(_pg_conninfo(), autocommit=True) as conn:
+        await conn.execute(f"LISTEN {CHANNEL}")
+        async for notice in conn.notifies():
+            if parsed := _parse(notice.payload):
+                HUB.wake(*parsed)
 
 
 def _pg_conninfo() -> str:
@@ -215,6 +215,6 @@ def start_listening() -> None:
     if HUB.listener is None:
         kind = fanout()
         if kind == "redis":
-            HUB.listener = loop.create_task(_listen_redis())
+            HUB.listener = loop.create_task(_keep_listening("Redis subscription", _redis_once))
         elif kind == "postgres" and settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
-            HUB.listener = loop.create_task(_listen_postgres())
+            HUB.listener = loop.create_task(_keep_listening("PostgreSQL LISTEN", _postgres_once))
