@@ -146,6 +146,70 @@ def viewer(
         game.etags[me] = etag
 
 
+def streamer(
+    client: load.Client, game: Game, me: int, side: int, tapping: bool, stats: Stats, stop: float
+) -> None:
+    """A phone on a pushed stream (issue 30, docs/live.md), as play.js: one stream open;
+    each event it brings makes the phone ask for its table at once (ETag); a player also
+    taps every 2-5 s, from a connection of its own, as :func:`viewer` does. Records taps
+    and sightings as :func:`viewer`."""
+    seen: list[tuple[int, float]] = []
+    with game.lock:
+        game.sightings[me] = seen
+    etag = [game.etags.get(me, "")]
+    asker = load.Client(*[f"http://{c.host}:{c.port}" for c in client.conns])
+    asker.cookies = dict(client.cookies)
+    stream = load.Stream(asker, f"/games/{game.pk}/stream/", timeout=30)
+    if stream.status != 200:
+        stats.count(stream.status, (200,), "stream", 0.0)
+        return
+
+    def listen() -> None:
+        while time.monotonic() < stop:
+            try:
+                stream.next_event()
+            except Exception:  # closed at the end (or broken: counted below)
+                if time.monotonic() < stop:
+                    stats.count(0, (200,), "stream broke", 0.0)
+                return
+            asked = time.monotonic()
+            headers = {"HX-Request": "true", **({"If-None-Match": etag[0]} if etag[0] else {})}
+            status, _ = asker.request("GET", f"/games/{game.pk}/state/", None, headers)
+            got = time.monotonic()
+            stats.count(status, (200, 304), "state", got - asked)
+            if status == 200:
+                etag[0] = asker.last_etag
+                found = VERSION.search(etag[0])
+                if found:
+                    with game.lock:
+                        seen.append((int(found.group(1)), got))
+
+    reader = threading.Thread(target=listen, daemon=True)
+    reader.start()
+    rng = random.Random(me)
+    flip = False
+    while tapping and time.monotonic() < stop:
+        time.sleep(min(rng.uniform(2, 5), max(0.0, stop - time.monotonic())))
+        if time.monotonic() >= stop:
+            break
+        flip = not flip
+        form = {"id": uuid.uuid4().hex, "side": str(side), "target": str(side), "model": "0"}
+        form["do"] = "wound" if flip else "heal"
+        sent = time.monotonic()
+        status, _ = client.request("POST", f"/games/{game.pk}/act/", form, {"HX-Request": "true"})
+        stats.count(status, (200,), "act", time.monotonic() - sent)
+        found = VERSION.search(client.last_etag)
+        if status == 200 and found:
+            with game.lock:
+                game.taps.append((int(found.group(1)), sent, me))
+                seen.append((int(found.group(1)), time.monotonic()))
+    time.sleep(max(0.0, stop - time.monotonic()))
+    stream.close()  # the reader's next read fails: it is done
+    reader.join(5)
+    with game.lock:
+        game.etags[me] = etag[0]
+
+
 def last_look(client: load.Client, game: Game, me: int, stats: Stats) -> None:
     """One more poll by viewer ``me`` once every tap is answered: what it has not seen
     by now, it never will (Game.unseen)."""
@@ -181,11 +245,13 @@ def heavy_user(server: Server, stop: float, done: dict[str, int]) -> None:
 
 
 def live_row(
-    server: Server, games: int = GAMES, seconds: int = SECONDS, heavy: bool = False
+    server: Server, games: int = GAMES, seconds: int = SECONDS, heavy: bool = False, stream: bool = False
 ) -> dict[str, Any]:
     """Set up ``games`` games with both sides and two watchers, run the load, report.
     With ``heavy``, one more account prints big sheets and imports rosters all along
-    (:func:`heavy_user`; the server needs MUSTER_SEED_QUEUE=1 and a sheet worker)."""
+    (:func:`heavy_user`; the server needs MUSTER_SEED_QUEUE=1 and a sheet worker). With
+    ``stream`` the phones follow by pushed streams (:func:`streamer`; the server must be
+    ASGI) instead of the half-second poll; the load generator's own CPU is reported."""
     owner = load.Client(*server.urls)
     owner.log_in(server.seed["username"], server.seed["password"])
     stats = Stats()
@@ -216,9 +282,11 @@ def live_row(
         game.etags[n] = client.last_etag
     workers = server.worker_pids()
     cpu_before, wall_before = cpu_seconds(workers), time.monotonic()
+    own_before = time.process_time()
     stop = time.monotonic() + seconds
+    follow = streamer if stream else viewer
     threads = [
-        threading.Thread(target=viewer, args=(c, g, n, side, tapping, stats, stop), daemon=True)
+        threading.Thread(target=follow, args=(c, g, n, side, tapping, stats, stop), daemon=True)
         for n, (c, g, side, tapping) in enumerate(plan)
     ]
     heavy_done: dict[str, int] = {}
@@ -226,11 +294,14 @@ def live_row(
         threads.append(threading.Thread(target=heavy_user, args=(server, stop, heavy_done), daemon=True))
     for t in threads:
         t.start()
-    for t in threads:
-        t.join(seconds + 60)
+    # The figures over the load's own time (streams still closing after it are not load).
+    time.sleep(max(0.0, stop - time.monotonic()))
     wall = time.monotonic() - wall_before
     cpu = cpu_seconds(workers) - cpu_before
+    own = time.process_time() - own_before
     requests = stats.requests
+    for t in threads:
+        t.join(seconds + 60)
     for n, (client, game, _, _) in enumerate(plan):
         last_look(client, game, n, stats)
     kinds = f" ({', '.join(sorted(set(stats.errors))[:3])})" if stats.errors else ""
@@ -241,8 +312,9 @@ def live_row(
     servers = f", {len(server.urls)} app servers" if len(server.urls) > 1 else ""
     beside = ", beside one account printing 50-model sheets and importing rosters" if heavy else ""
     did = f"; the heavy account's answers: {heavy_done}" if heavy else ""
+    how = "pushed streams" if stream else "polling every 0.5 s"
     return {
-        "measure": "two phones: tap -> seen on the others "
+        "measure": f"two phones, {how}: tap -> seen on the others "
         f"({games} games, 2 players + 2 watchers each{servers}{beside})",
         "value": round(p95, 1),
         "unit": "ms p95",
@@ -250,6 +322,7 @@ def live_row(
         f"{requests / wall:.0f} req/s; "
         f"{len(stats.errors)} errors{kinds}; "
         f"workers' CPU {cpu / wall:.2f} cores ({len(workers)} workers) over {wall:.0f} s; "
+        f"the load generator's own CPU {own / wall:.2f} cores; "
         f"round trips (count, p50/p95): {stats.latencies()}{did}",
         "budget": "p95 <= 1000 ms, 0 errors, every tap seen",
         "met": bool(lat) and p95 <= 1000 and not stats.errors and not unseen,

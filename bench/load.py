@@ -6,9 +6,11 @@ Every run is bounded in both requests and seconds and talks only to 127.0.0.1.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import random
 import re
+import socket
 import statistics
 import threading
 import time
@@ -202,8 +204,8 @@ class Stream:
     def __init__(
         self, client: Client, path: str, last_event_id: str | None = None, timeout: float = 60
     ) -> None:
-        parsed = urllib.parse.urlsplit(f"http://{client.conn.host}:{client.conn.port}")
-        self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
+        server = client.rng.choice(client.conns)  # any app server, as a balancer would
+        self.conn = http.client.HTTPConnection(server.host, server.port, timeout=timeout)
         headers = {
             "Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
             "Accept": "text/event-stream",
@@ -230,4 +232,9 @@ class Stream:
                 data.append(line[5:].strip())
 
     def close(self) -> None:
+        """Close the stream; a read blocked in another thread fails at once."""
+        sock = self.conn.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()

@@ -393,25 +393,37 @@ def one_server_rows(label: str, url: str | None) -> list[Row]:
     return rows
 
 
-def live_rows(label: str, url: str | None, app_servers: int = 1, heavy: bool = False) -> list[Row]:
+def live_rows(
+    label: str, url: str | None, app_servers: int = 1, heavy: bool = False, stream: bool = False
+) -> list[Row]:
     """Two phones, one game (issue 20), on 2 workers of one app server, or on
     ``app_servers`` servers of one worker each (a load balancer without sticky sessions).
     With ``heavy``, one more account prints big sheets and imports rosters all along
-    (bench.live.heavy_user, issue 29): the same figure beside the heaviest user."""
+    (bench.live.heavy_user, issue 29): the same figure beside the heaviest user. With
+    ``stream`` the phones follow by pushed streams on uvicorn workers (issue 30): on
+    SQLite one worker (the in-process fan-out), on PostgreSQL LISTEN/NOTIFY between them."""
     live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "1000", "KEPT_GAMES": "1000"}
     if heavy:
         live["MUSTER_SEED_QUEUE"] = "1"
     workers = 2 if app_servers == 1 else 1
+    if stream and url is None:
+        workers, app_servers = 1, 1  # SQLite: one process, as `make run`
     servers = f", {app_servers} app servers" if app_servers > 1 else ""
     beside = ", beside one account printing 50-model sheets and importing rosters" if heavy else ""
     players = f"{live_games} games, 2 players + 2 watchers each{servers}{beside}"
-    measure = f"two phones: tap -> seen on the others ({players}) ({label})"
+    how = "pushed streams" if stream else "polling every 0.5 s"
+    measure = f"two phones, {how}: tap -> seen on the others ({players}) ({label})"
 
     def run() -> list[Row]:
         with serve(
-            workers=workers, rosters=10, database_url=url, settings=live, app_servers=app_servers
+            workers=workers,
+            rosters=10,
+            database_url=url,
+            settings=live,
+            app_servers=app_servers,
+            asgi=stream,
         ) as s:
-            row = live_row(s, heavy=heavy)
+            row = live_row(s, heavy=heavy, stream=stream)
         row["measure"] += f" ({label})"
         return [row]
 
@@ -435,9 +447,11 @@ def main() -> None:
             rows += one_server_rows(label, url)
         for label, url in databases:
             rows += live_rows(label, url)
+            rows += live_rows(label, url, stream=True)  # beside the poll, in the same run
         rows += live_rows(*databases[0], heavy=True)  # beside the row above, without the heavy user
         label, url = databases[-1]
         rows += live_rows(label, url, app_servers=2)
+        rows += live_rows(label, url, app_servers=2, stream=True)
     finally:
         if rows:
             write_report(rows, time.monotonic() - started)

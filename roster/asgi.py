@@ -1,15 +1,37 @@
 """ASGI entry point (gunicorn -k uvicorn_worker.UvicornWorker roster.asgi, or uvicorn):
-the same site as roster.wsgi, and the live tables' streams (roster/games/live.py), which
-an ASGI server holds without a thread each. Streams are served when LIVE_STREAMS is on
-(set here by default: this entry point can hold them)."""
+the live tables' streams (roster/games/stream.py) on Django's ASGI handler, which holds
+each without a thread; every other request on the WSGI application in a pool of threads
+(a2wsgi), as gunicorn's gthread workers run it.
+
+Why not every request through Django's ASGI handler: its synchronous middleware and
+views hop to a thread and back at each step; measured with `make bench`'s live run (50
+games, 4 phones each, one worker), a tap then took seconds to reach the other phones,
+against tens of milliseconds here (docs/live.md). Streams are served when LIVE_STREAMS
+is on (set here by default: this entry point can hold them)."""
 
 import os
-
-from django.core.asgi import get_asgi_application
+import re
+from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.settings")
 os.environ.setdefault("LIVE_STREAMS", "1")
-# Django's advice under ASGI: no persistent connections (a sync view's thread varies from
-# request to request, so each would keep one of its own).
-os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
-application = get_asgi_application()
+
+from a2wsgi import WSGIMiddleware
+from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
+
+#: The threads running WSGI requests in one worker (gunicorn gthread's --threads).
+THREADS = int(os.environ.get("WSGI_THREADS", "8"))
+STREAM = re.compile(r"/games/\d+/stream/")
+
+streams = get_asgi_application()
+pages = WSGIMiddleware(get_wsgi_application(), workers=THREADS)  # type: ignore[arg-type]
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """A stream to Django's ASGI handler; everything else to the WSGI application."""
+    if scope["type"] == "http" and STREAM.fullmatch(scope.get("path", "")):
+        await streams(scope, receive, send)
+    elif scope["type"] == "http":
+        await pages(scope, receive, send)  # type: ignore[arg-type]
+    # (lifespan and websocket scopes: nothing to do; uvicorn carries on without them)

@@ -376,3 +376,8 @@ if LIVE_FANOUT not in ("local", "redis", "postgres"):
 if LIVE_FANOUT == "redis" and not LIVE_REDIS_URL:
     raise ImproperlyConfigured("LIVE_FANOUT=redis needs LIVE_REDIS_URL (or CACHE_URL)")
 LIVE_STREAMS = env_bool("LIVE_STREAMS", False)
+# Bounds per process (roster/games/live.py): open streams, streams from one address (a
+# club's Wi-Fi is one address), streams on one game. Past one, 204: the page polls.
+LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", 4000)
+LIVE_MAX_PER_ADDRESS = env_int("LIVE_MAX_PER_ADDRESS", 200)
+LIVE_MAX_PER_GAME = env_int("LIVE_MAX_PER_GAME", 50)

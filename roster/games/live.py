@@ -31,12 +31,6 @@ log = logging.getLogger(__name__)
 HEARTBEAT_S = 15.0
 #: A stream with no change for this long ends; the browser opens it again (s).
 IDLE_S = 300.0
-#: Streams one process holds at most; past it, 204 and the page polls.
-MAX_STREAMS = 4000
-#: Streams one address may hold in one process (a club's Wi-Fi is one address: generous).
-MAX_PER_ADDRESS = 200
-#: Streams on one game in one process (two players and their watchers).
-MAX_PER_GAME = 50
 #: The channel the writes are published on (Redis) / notified on (PostgreSQL).
 CHANNEL = "muster_game"
 
@@ -56,11 +50,12 @@ class Hub:
 
     def admit(self, address: str, game: int) -> bool:
         """Count one more stream for ``address`` on ``game``; False (nothing counted)
-        when a bound is reached."""
+        when a bound is reached (settings.LIVE_MAX_STREAMS, LIVE_MAX_PER_ADDRESS,
+        LIVE_MAX_PER_GAME: 4,000, 200 and 50 by default)."""
         if (
-            self.open >= MAX_STREAMS
-            or self.by_address[address] >= MAX_PER_ADDRESS
-            or self.by_game[game] >= MAX_PER_GAME
+            self.open >= settings.LIVE_MAX_STREAMS
+            or self.by_address.get(address, 0) >= settings.LIVE_MAX_PER_ADDRESS
+            or self.by_game.get(game, 0) >= settings.LIVE_MAX_PER_GAME
         ):
             return False
         self.open += 1

@@ -1,9 +1,10 @@
 """Two phones, one game under load (issue 20): `make bench`'s live run, in CI on SQLite
 and on PostgreSQL (.ci/run runs the suite on both), shorter and bounded: 50 games on
 gunicorn, each with 2 players tapping every 2-5 s and 2 watchers, all polling every
-half second. Every answer is one the viewer expects (no 5xx, no refusal) and every tap
-is seen by the three other viewers. The figures are printed, never asserted: CI shares
-its machine with the rest of the suite (README "Benchmarks" has the idle machine's)."""
+half second, or all on pushed streams (issue 30). Every answer is one the viewer
+expects (no 5xx, no refusal) and every tap is seen by the three other viewers. The
+figures are printed, never asserted: CI shares its machine with the rest of the suite
+(README "Benchmarks" has the idle machine's)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,17 @@ SECONDS = 30
 
 
 @pytest.mark.live  # alone, after the rest (Makefile test-suite): it takes both cores
-def test_fifty_games_live_every_tap_seen_no_error(capsys):
-    database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
+@pytest.mark.parametrize("follow", ["poll", "stream"])
+def test_fifty_games_live_every_tap_seen_no_error(capsys, follow):
+    """``poll``: gunicorn gthread, every phone polling; ``stream``: uvicorn workers, every
+    phone on a pushed stream (issue 30; one worker on SQLite, as `make run`)."""
+    url = os.environ.get("DATABASE_URL")
+    database = "PostgreSQL" if url else "SQLite"
     live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "1000"}
-    with serve(workers=2, rosters=10, database_url=os.environ.get("DATABASE_URL"), settings=live) as server:
-        row = live_row(server, GAMES, SECONDS)
+    stream = follow == "stream"
+    workers = 1 if stream and not url else 2
+    with serve(workers=workers, rosters=10, database_url=url, settings=live, asgi=stream) as server:
+        row = live_row(server, GAMES, SECONDS, stream=stream)
     with capsys.disabled():
         print(f"\n[live run, {database}] {row['measure']}: p95 {row['value']} ms; {row['detail']}")
     assert row["errors"] == 0, row["detail"]

@@ -1,0 +1,42 @@
+"""The live tables' hub (issue 30, roster/games/live.py): the bounds on open streams, and
+a change waking exactly the streams waiting on its game, from another thread too."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from roster.games.live import Hub
+
+
+def test_the_bounds_refuse_past_each_limit_and_free_on_leave(settings):
+    settings.LIVE_MAX_STREAMS, settings.LIVE_MAX_PER_ADDRESS, settings.LIVE_MAX_PER_GAME = 5, 3, 2
+    hub = Hub()
+    assert hub.admit("a", 1) and hub.admit("a", 1)
+    assert not hub.admit("b", 1), "a third stream on one game"
+    assert hub.admit("a", 2)
+    assert not hub.admit("a", 3), "a fourth stream from one address"
+    assert hub.admit("b", 3) and hub.admit("c", 4)
+    assert not hub.admit("d", 5), "a sixth stream in the process"
+    hub.leave("a", 1)
+    assert hub.admit("d", 5)
+    for address, game in (("a", 1), ("a", 2), ("b", 3), ("c", 4), ("d", 5)):
+        hub.leave(address, game)
+    assert hub.open == 0 and not hub.by_address and not hub.by_game
+
+
+def test_a_change_wakes_the_streams_of_its_game_only_even_from_a_thread():
+    async def scenario() -> tuple[list[int | None], int | None]:
+        hub = Hub()
+        hub.loop = asyncio.get_running_loop()
+        waiting = [asyncio.create_task(hub.wait(7, timeout=30)) for _ in range(3)]
+        other = asyncio.create_task(hub.wait(8, timeout=0.3))
+        while len(hub.waiting.get(7, ())) < 3 or 8 not in hub.waiting:
+            await asyncio.sleep(0)  # until all four wait
+        threading.Thread(target=hub.wake_threadsafe, args=(7, 42)).start()
+        woken = await asyncio.gather(*waiting)
+        return woken, await other
+
+    woken, other = asyncio.run(scenario())
+    assert woken == [42, 42, 42]
+    assert other is None, "another game's stream only times out"
