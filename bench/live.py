@@ -98,6 +98,34 @@ class Stats:
         return "; ".join(parts)
 
 
+def tap(
+    client: load.Client,
+    game: Game,
+    me: int,
+    side: int,
+    flip: bool,
+    stats: Stats,
+    seen: list[tuple[int, float]],
+) -> bool:
+    """One tap of player ``me`` (wound, or heal with ``flip`` off, their own first model),
+    recorded in ``game``; True when it was answered with the table at its version. The
+    answer draws the whole table at that version, the other side's latest taps included:
+    this phone has seen them."""
+    form = {"id": uuid.uuid4().hex, "side": str(side), "target": str(side), "model": "0"}
+    form["do"] = "wound" if flip else "heal"
+    sent = time.monotonic()
+    status, _ = client.request("POST", f"/games/{game.pk}/act/", form, {"HX-Request": "true"})
+    stats.count(status, (200,), "act", time.monotonic() - sent)
+    found = VERSION.search(client.last_etag)
+    if status != 200 or not found:
+        return False
+    answered = time.monotonic()
+    with game.lock:
+        game.taps.append((int(found.group(1)), sent, me))
+        seen.append((int(found.group(1)), answered))
+    return True
+
+
 def viewer(
     client: load.Client, game: Game, me: int, side: int, tapping: bool, stats: Stats, stop: float
 ) -> None:
@@ -115,20 +143,8 @@ def viewer(
         now = time.monotonic()
         if tapping and now >= next_tap:
             flip = not flip
-            form = {"id": uuid.uuid4().hex, "side": str(side), "target": str(side), "model": "0"}
-            form["do"] = "wound" if flip else "heal"
-            sent = time.monotonic()
-            status, _ = client.request("POST", f"/games/{game.pk}/act/", form, {"HX-Request": "true"})
-            stats.count(status, (200,), "act", time.monotonic() - sent)
-            found = VERSION.search(client.last_etag)
-            if status == 200 and found:
+            if tap(client, game, me, side, flip, stats, seen):
                 etag = client.last_etag  # as play.js: the answer is the table at that version
-                answered = time.monotonic()
-                with game.lock:
-                    game.taps.append((int(found.group(1)), sent, me))
-                    # The answer draws the whole table at that version, the other side's
-                    # latest taps included: this phone has seen them (its next polls are 304).
-                    seen.append((int(found.group(1)), answered))
             next_tap = time.monotonic() + rng.uniform(2, 5)
             continue
         headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
@@ -193,16 +209,7 @@ def streamer(
         if time.monotonic() >= stop:
             break
         flip = not flip
-        form = {"id": uuid.uuid4().hex, "side": str(side), "target": str(side), "model": "0"}
-        form["do"] = "wound" if flip else "heal"
-        sent = time.monotonic()
-        status, _ = client.request("POST", f"/games/{game.pk}/act/", form, {"HX-Request": "true"})
-        stats.count(status, (200,), "act", time.monotonic() - sent)
-        found = VERSION.search(client.last_etag)
-        if status == 200 and found:
-            with game.lock:
-                game.taps.append((int(found.group(1)), sent, me))
-                seen.append((int(found.group(1)), time.monotonic()))
+        tap(client, game, me, side, flip, stats, seen)
     time.sleep(max(0.0, stop - time.monotonic()))
     stream.close()  # the reader's next read fails: it is done
     reader.join(5)
