@@ -25,6 +25,7 @@ THREADS = int(os.environ.get("WSGI_THREADS", "8"))
 STREAM = re.compile(r"/games/\d+/stream/")
 
 streams = get_asgi_application()
+# (Django's WSGIHandler returns its response, an iterable of bytes, typed otherwise.)
 pages = WSGIMiddleware(get_wsgi_application(), workers=THREADS)  # type: ignore[arg-type]
 
 
@@ -33,5 +34,5 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     if scope["type"] == "http" and STREAM.fullmatch(scope.get("path", "")):
         await streams(scope, receive, send)
     elif scope["type"] == "http":
-        await pages(scope, receive, send)  # type: ignore[arg-type]
+        await pages(scope, receive, send)  # type: ignore[arg-type]  # (a2wsgi's TypedDict scopes)
     # (lifespan and websocket scopes: nothing to do; uvicorn carries on without them)

@@ -66,10 +66,12 @@ class Hub:
     def leave(self, address: str, game: int) -> None:
         """A stream admitted by :meth:`admit` has ended."""
         self.open -= 1
-        for counts, key in ((self.by_address, address), (self.by_game, game)):
-            counts[key] -= 1  # type: ignore[index]
-            if counts[key] <= 0:  # type: ignore[index]
-                del counts[key]  # type: ignore[arg-type]
+        self.by_address[address] -= 1
+        if self.by_address[address] <= 0:
+            del self.by_address[address]
+        self.by_game[game] -= 1
+        if self.by_game[game] <= 0:
+            del self.by_game[game]
 
     async def wait(self, game: int, timeout: float) -> int | None:
         """The game's write count at its next change, or None after ``timeout`` seconds."""
