@@ -165,10 +165,11 @@ def viewer(
 def streamer(
     client: load.Client, game: Game, me: int, side: int, tapping: bool, stats: Stats, stop: float
 ) -> None:
-    """A phone on a pushed stream (issue 30, docs/live.md), as play.js: one stream open;
-    each event it brings makes the phone ask for its table at once (ETag); a player also
-    taps every 2-5 s, from a connection of its own, as :func:`viewer` does. Records taps
-    and sightings as :func:`viewer`."""
+    """A phone on a pushed stream (issue 30, docs/live.md), as play.js: one stream open,
+    each change bringing this phone's table (a "table" event: its ETag, then the
+    fragment), seen when the event has been read; a bare event makes it ask for its
+    table (ETag). A player also taps every 2-5 s, from a connection of its own, as
+    :func:`viewer` does. Records taps and sightings as :func:`viewer`."""
     seen: list[tuple[int, float]] = []
     with game.lock:
         game.sightings[me] = seen
@@ -182,23 +183,28 @@ def streamer(
 
     def listen() -> None:
         while time.monotonic() < stop:
+            asked = time.monotonic()
             try:
-                stream.next_event()
+                event = stream.next_event()
             except Exception:  # closed at the end (or broken: counted below)
                 if time.monotonic() < stop:
                     stats.count(0, (200,), "stream broke", 0.0)
                 return
-            asked = time.monotonic()
-            headers = {"HX-Request": "true", **({"If-None-Match": etag[0]} if etag[0] else {})}
-            status, _ = asker.request("GET", f"/games/{game.pk}/state/", None, headers)
             got = time.monotonic()
-            stats.count(status, (200, 304), "state", got - asked)
-            if status == 200:
-                etag[0] = asker.last_etag
-                found = VERSION.search(etag[0])
-                if found:
-                    with game.lock:
-                        seen.append((int(found.group(1)), got))
+            if event.kind == "table":
+                stats.count(200, (200,), "table pushed", 0.0)  # (no round trip: it came by itself)
+                fresh = event.data.partition("\n")[0]
+            else:
+                headers = {"HX-Request": "true", **({"If-None-Match": etag[0]} if etag[0] else {})}
+                status, _ = asker.request("GET", f"/games/{game.pk}/state/", None, headers)
+                got = time.monotonic()
+                stats.count(status, (200, 304), "state", got - asked)
+                fresh = asker.last_etag if status == 200 else ""
+            found = VERSION.search(fresh)
+            if found:
+                etag[0] = fresh
+                with game.lock:
+                    seen.append((int(found.group(1)), got))
 
     reader = threading.Thread(target=listen, daemon=True)
     reader.start()

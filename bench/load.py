@@ -196,10 +196,19 @@ def run(
     return result
 
 
+@dataclass(frozen=True)
+class Event:
+    """One Server-Sent Event: its type ("message" unless named), id and data."""
+
+    kind: str
+    id: str
+    data: str
+
+
 class Stream:
     """One Server-Sent Events stream (a phone's live table, issue 30) opened with
     ``client``'s cookies on its own connection: :meth:`next_event` reads up to the next
-    event and returns its data (comments and heartbeats skipped)."""
+    event (comments and heartbeats skipped)."""
 
     def __init__(
         self, client: Client, path: str, last_event_id: str | None = None, timeout: float = 60
@@ -216,9 +225,10 @@ class Stream:
         self.response = self.conn.getresponse()
         self.status = self.response.status
 
-    def next_event(self) -> str:
-        """The data of the next event (blocks up to the connection's timeout)."""
-        data: list[str] = []
+    def next_event(self) -> Event:
+        """The next event (blocks up to the connection's timeout); comments skipped.
+        Raises EOFError when the stream ends."""
+        kind, ident, data = "message", "", []
         while True:
             line = self.response.readline().decode()
             if line == "":
@@ -226,10 +236,17 @@ class Stream:
             line = line.rstrip("\r\n")
             if line == "":
                 if data:
-                    return "\n".join(data)
+                    return Event(kind, ident, "\n".join(data))
+                kind, ident = "message", ""
                 continue
-            if line.startswith("data:"):
-                data.append(line[5:].strip())
+            field_name, _, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if field_name == "data":
+                data.append(value)
+            elif field_name == "event":
+                kind = value
+            elif field_name == "id":
+                ident = value
 
     def close(self) -> None:
         """Close the stream; a read blocked in another thread fails at once."""

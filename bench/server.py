@@ -178,7 +178,7 @@ def serve(
             .splitlines()[-1]
         )
         ports = [free_port() for _ in range(app_servers)]
-        kind = ["roster.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"]
+        kind = ["roster.asgi", "--worker-class", "roster.worker.UvicornWorker"]
         if not asgi:
             kind = ["roster.wsgi", "--worker-class", "gthread", "--threads", str(THREADS)]
         gunicorn = [

@@ -1,4 +1,4 @@
-"""ASGI entry point (gunicorn -k uvicorn_worker.UvicornWorker roster.asgi, or uvicorn):
+"""ASGI entry point (gunicorn -k roster.worker.UvicornWorker roster.asgi, or uvicorn):
 the live tables' streams (roster/games/stream.py) on Django's ASGI handler, which holds
 each without a thread; every other request on the WSGI application in a pool of threads
 (a2wsgi), as gunicorn's gthread workers run it.

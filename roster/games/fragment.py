@@ -32,6 +32,7 @@ round trip when the same worker answers again.
 from __future__ import annotations
 
 import hashlib
+import threading
 import zlib
 from collections import OrderedDict
 from functools import cache
@@ -107,18 +108,52 @@ def marked(game: Game, seat: Any) -> str:
     """The fragment of ``game`` as ``seat`` sees it (None: the owner on one phone), with
     its marks unfilled: kept, or rendered and kept. Loads the log (and, at version 0, the
     snapshot) only when it has to render, in one query that also reads the version again
-    (the fragment is then kept as what it shows)."""
+    (the fragment is then kept as what it shows). One thread of the process renders a
+    (game, seat) at a time: another asking for the same meanwhile (two watchers' streams
+    woken by one tap) waits for it and takes the kept copy."""
     key, wanted = _cache_key(game, seat), identity(game)
-    local = _LOCAL.get(key)
-    if local is not None and local[0] == wanted:
-        _LOCAL.move_to_end(key)
-        return local[1]
-    shared = caches["play"]
-    kept = None if isinstance(shared, DummyCache) else shared.get(key)
+    kept = _kept(key, wanted, shared=True)
+    if kept is not None:
+        return kept
+    with _rendering_guard:
+        lock = _rendering.setdefault(key, threading.Lock())
+    with lock:
+        kept = _kept(key, wanted, shared=False)  # drawn by another thread just now
+        if kept is not None:
+            return kept
+        try:
+            return _render(game, seat, key, wanted)
+        finally:
+            with _rendering_guard:
+                if _rendering.get(key) is lock:
+                    del _rendering[key]
+
+
+_local_guard = threading.Lock()  # _LOCAL, read and written by the request threads
+_rendering_guard = threading.Lock()
+_rendering: dict[str, threading.Lock] = {}
+
+
+def _kept(key: str, wanted: str, shared: bool) -> str | None:
+    """The kept fragment under ``key`` if it shows ``wanted``: this process's copy, then
+    (``shared``) the shared cache's."""
+    with _local_guard:
+        local = _LOCAL.get(key)
+        if local is not None and local[0] == wanted:
+            _LOCAL.move_to_end(key)
+            return local[1]
+    cache = caches["play"]
+    if not shared or isinstance(cache, DummyCache):
+        return None
+    kept = cache.get(key)
     if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == wanted and isinstance(kept[1], bytes):
         html = zlib.decompress(kept[1]).decode()
         _remember(key, (wanted, html))
         return html
+    return None
+
+
+def _render(game: Game, seat: Any, key: str, wanted: str) -> str:
     deferred = game.get_deferred_fields()
     if "events" in deferred:
         fields = ["events", "version", "updated", "finished", "side_hash", "guest"]
@@ -128,6 +163,7 @@ def marked(game: Game, seat: Any) -> str:
         wanted = identity(game)
     html = str(render(TEMPLATE, table_context(game, operations.state_of(game), seat=seat)))
     # Compressed: a tenth of the size to write and read (about 5 KB), for little CPU.
+    shared = caches["play"]
     if not isinstance(shared, DummyCache):
         shared.set(key, (wanted, zlib.compress(html.encode(), 1)), KEPT_SECONDS)
     _remember(key, (wanted, html))
@@ -135,10 +171,11 @@ def marked(game: Game, seat: Any) -> str:
 
 
 def _remember(key: str, entry: tuple[str, str]) -> None:
-    _LOCAL[key] = entry
-    _LOCAL.move_to_end(key)
-    while len(_LOCAL) > LOCAL_KEPT:
-        _LOCAL.popitem(last=False)
+    with _local_guard:
+        _LOCAL[key] = entry
+        _LOCAL.move_to_end(key)
+        while len(_LOCAL) > LOCAL_KEPT:
+            _LOCAL.popitem(last=False)
 
 
 def fill(
@@ -147,19 +184,22 @@ def fill(
     refused: str | None = None,
     etag: str = "",
     ask: dict[str, Any] | None = None,
+    htmx: bool | None = None,
 ) -> SafeString:
     """``html`` with its marks filled for this response: the refusal (with ``ask``, a
     question and a form sending the same action again, confirmed), the CSRF field (the
     token Django's ``{% csrf_token %}`` would write; none in an htmx answer, whose forms
     play.js sends with the page's token), a fresh event id per form, the ETag (escaped
-    for its attribute)."""
+    for its attribute). ``htmx``: whether the fragment goes to play.js (by default, when
+    the request says HX-Request; a pushed stream's table always does)."""
     # The refusal first: a question's form holds the CSRF and event id marks itself.
     html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused, ask)) if refused else "")
     if CSRF in html:
         # An htmx answer's forms are sent by play.js, which drops the field and sends the
         # page's token in a header: the field is for a page's forms sent without
         # JavaScript. (Masking a token draws 32 random characters, a system call each.)
-        htmx = request.headers.get("HX-Request")
+        if htmx is None:
+            htmx = bool(request.headers.get("HX-Request"))
         html = html.replace(CSRF, "" if htmx else str(macro(MARKS, "csrf_field")(get_token(request))))
     html = html.replace(ETAG, escape(etag))
     parts = html.split(EVENT_ID)
@@ -174,8 +214,9 @@ def table(
     refused: str | None = None,
     etag: str = "",
     ask: dict[str, Any] | None = None,
+    htmx: bool | None = None,
 ) -> SafeString:
     """The table's fragment for this response (see the module's doc); ``etag`` is the
-    one the response carries (written in the fragment for play.js); ``ask`` see
-    :func:`fill`."""
-    return fill(marked(game, seat), request, refused, etag, ask)
+    one the response carries (written in the fragment for play.js); ``ask`` and
+    ``htmx`` see :func:`fill`."""
+    return fill(marked(game, seat), request, refused, etag, ask, htmx)

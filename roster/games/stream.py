@@ -4,20 +4,44 @@ async view an ASGI server holds without a thread. Admitted within the bounds
 connection while it waits, sends a heartbeat every ``live.HEARTBEAT_S`` seconds and ends
 after ``live.IDLE_S`` without a change (the browser opens it again, and its
 ``Last-Event-ID`` says what it had seen). A refused stream gets 204, which an EventSource
-takes as "do not retry": the page polls instead."""
+takes as "do not retry": the page polls instead.
+
+Each change brings this viewer's table itself (a ``table`` event: its ETag, then the
+fragment), drawn by the same code as the poll's answer (roster.games.views.shown_table)
+for the seat the stream's cookies and account hold, looked up again at each change:
+hidden information stays per seat, and a revoked side or watch link gets no more tables.
+(The account is the one the stream was opened with: a player logged out on another
+device is sent away by the page's next safety poll, within 15 s.) The drawing runs in
+a small pool of threads (``RENDER_THREADS``), each with its own database connection kept
+between changes as a request thread keeps it (CONN_MAX_AGE): the connections are the
+pool's, never one per stream.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
+import time
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections, connection
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
 from roster.games import live
 from roster.games.seats import Seat, seat_of
+from roster.games.views import shown_table
+
+log = logging.getLogger(__name__)
+
+#: Threads drawing the pushed tables in one process (each holds one database connection).
+RENDER_THREADS = 4
+_POOL = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="live-table")
+VERSION = re.compile(r"-v(\d+)-")
 
 
 def _address(request: HttpRequest) -> str:
@@ -26,10 +50,12 @@ def _address(request: HttpRequest) -> str:
 
 async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     """``GET /games/<pk>/stream/``: the game's changes as Server-Sent Events, for anyone
-    with a seat at it (404 otherwise, as the table). Each change is an event whose id and
-    data are the game's write count; a browser that comes back with ``Last-Event-ID``
-    below the current count is told at once. 204 (the page polls) past the bounds, for a
-    finished game, or when this server does not stream (``LIVE_STREAMS`` off)."""
+    with a seat at it (404 otherwise, as the table). Each change is a ``table`` event
+    whose id is the game's write count and whose data is the viewer's table (the ETag's
+    line, then the fragment; :func:`_table_event`); a browser that comes back with
+    ``Last-Event-ID`` below the current count is sent the table at once. 204 (the page
+    polls) past the bounds, for a finished game, or when this server does not stream
+    (``LIVE_STREAMS`` off)."""
     seat = await sync_to_async(_seat_then_close)(request, pk)
     game = seat.game
     if not settings.LIVE_STREAMS or game.finished is not None:
@@ -44,7 +70,7 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     except ValueError:
         seen = None
     response = StreamingHttpResponse(
-        _events(game.pk, game.version, seen, address), content_type="text/event-stream"
+        _events(request, game.pk, game.version, seen, address), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -62,13 +88,66 @@ def _seat_then_close(request: HttpRequest, pk: int) -> Seat:
             connection.close()
 
 
-async def _events(game: int, version: int, seen: int | None, address: str) -> AsyncIterator[str]:
-    """The stream's lines: the reconnection delay, the current write count when the
-    browser had seen less, then each change, with heartbeats between."""
+def _table_event(request: HttpRequest, pk: int, version: int, held: str) -> tuple[str, str, bool]:
+    """In a pool thread: this viewer's table now, as an event, unless it holds it
+    already. Returns (the ETag it then holds, the event's text or "" for none, whether
+    the stream ends). A game ended or a seat gone is told as a bare change (``data:
+    N``): the page then asks for its table as the poll does, and is shown the result or
+    sent away as there. Any other failure is told the same way, and logged."""
+    try:
+        shown = shown_table(request, pk, (held,), htmx=True)
+    except Http404:
+        return held, f"id: {version}\ndata: {version}\n\n", True
+    except Exception:
+        log.exception("live: the table of game %s could not be drawn for its stream", pk)
+        return held, f"id: {version}\ndata: {version}\n\n", False
+    finally:
+        _after_drawing()
+    if shown.ended:
+        return held, f"id: {version}\ndata: {version}\n\n", True
+    if shown.html is None:
+        return held, "", False
+    found = VERSION.search(shown.etag)
+    lines = "".join(f"data: {line}\n" for line in shown.html.split("\n"))
+    return (
+        shown.etag,
+        f"event: table\nid: {found[1] if found else version}\ndata: {shown.etag}\n{lines}\n",
+        False,
+    )
+
+
+def _after_drawing() -> None:
+    """The pool thread's database connection is kept for its next drawing, as a request
+    thread keeps it between requests, unless an error made it suspect or it is older than
+    CONN_MAX_AGE. (No "SELECT 1" health check before each drawing: a connection the
+    database dropped fails that drawing, which is told as a bare change, and is closed.)"""
+    if connection.connection is None:
+        return
+    obsolete = connection.close_at is not None and time.monotonic() >= connection.close_at
+    if connection.errors_occurred or obsolete or not connection.get_autocommit():
+        connection.close()
+
+
+async def _events(
+    request: HttpRequest, game: int, version: int, seen: int | None, address: str
+) -> AsyncIterator[str]:
+    """The stream's lines: the reconnection delay, the current table when the browser
+    had seen less, then the table at each change, with heartbeats between."""
+    loop = asyncio.get_running_loop()
+    held = ""
+
+    async def told(now: int) -> tuple[str, bool]:
+        nonlocal held
+        held, text, last = await loop.run_in_executor(_POOL, _table_event, request, game, now, held)
+        return text, last
+
     try:
         yield "retry: 2000\n\n"
         if seen is not None and seen < version:
-            yield f"id: {version}\ndata: {version}\n\n"
+            text, last = await told(version)
+            yield text
+            if last:
+                return
         quiet = 0.0
         while quiet < live.IDLE_S:
             now = await live.HUB.wait(game, live.HEARTBEAT_S)
@@ -77,6 +156,10 @@ async def _events(game: int, version: int, seen: int | None, address: str) -> As
                 yield ": heartbeat\n\n"
                 continue
             quiet = 0.0
-            yield f"id: {now}\ndata: {now}\n\n"
+            text, last = await told(now)
+            if text:
+                yield text
+            if last:
+                return
     finally:
         live.HUB.leave(address, game)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -163,6 +164,34 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/table.html", context)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a viewer's table is now (:func:`shown_table`): ``ended`` (the game has a
+    result: go there), else its ``etag`` (signed for this viewer) and ``html``, the table's
+    fragment as an htmx answer, or None when the viewer holds that ETag already."""
+
+    ended: bool
+    etag: str = ""
+    html: str | None = None
+
+
+def shown_table(request: HttpRequest, pk: int, held: Iterable[str] = (), htmx: bool | None = None) -> Shown:
+    """Game ``pk``'s table as this request's seat may see it (hidden information stays
+    per seat), unless the viewer ``held`` its ETag already. The poll (:func:`state`) and
+    the pushed stream (roster.games.stream, ``htmx`` True) both answer with it. Raises
+    Http404 with no seat (roster.games.seats.seat_of)."""
+    seat = seat_of(request, pk)
+    game = seat.game
+    if game.finished is not None:
+        return Shown(ended=True)
+    etag = _etag(request, game, _seat_or_none(seat))
+    if etag in held:
+        return Shown(ended=False, etag=etag)
+    return Shown(
+        ended=False, etag=etag, html=fragment.table(request, game, _seat_or_none(seat), etag=etag, htmx=htmx)
+    )
+
+
 @require_GET
 @login_when_seatless
 def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -171,18 +200,13 @@ def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     The ETag names the seat too, so a cached fragment is never another viewer's. A game
     that has ended answers 204 with HX-Redirect to its result (the other phone learns
     that its player ended it)."""
-    seat = seat_of(request, pk)
-    game = seat.game
-    if game.finished is not None:
+    shown = shown_table(request, pk, [t.strip() for t in request.headers.get("If-None-Match", "").split(",")])
+    if shown.ended:
         ended = HttpResponse(status=204)
-        ended["HX-Redirect"] = reverse("game-result", args=[game.pk])
+        ended["HX-Redirect"] = reverse("game-result", args=[pk])
         return ended
-    etag = _etag(request, game, _seat_or_none(seat))
-    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        response = HttpResponse(fragment.table(request, game, _seat_or_none(seat), etag=etag))
-    response["ETag"] = etag
+    response: HttpResponse = HttpResponseNotModified() if shown.html is None else HttpResponse(shown.html)
+    response["ETag"] = shown.etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
 

@@ -17,8 +17,8 @@
 // - the screen is kept awake while the table is open (Screen Wake Lock, where the
 //   browser has it), asked again when the tab comes back.
 // - live (two phones, watchers): where the server streams (data-stream: an ASGI server,
-//   docs/live.md) the table holds an EventSource that says when the game changed, and
-//   then asks for its own table at once; the poll below goes on every 15 s as a safety
+//   docs/live.md) the table holds an EventSource that brings this phone's own table at
+//   each change; the poll below goes on every 15 s as a safety
 //   net. A stream that breaks, or is refused (204: the server is full), falls back to
 //   the poll and is opened again (the browser sends Last-Event-ID; a stream refused is
 //   tried again after 30 s). Without a stream the table asks "changed since?" every half
@@ -350,6 +350,14 @@
       });
   }
 
+  // Whether an ETag names an older write count than the one this phone holds (a table
+  // drawn for the stream just before this phone's own tap was answered).
+  function older(fresh) {
+    var theirs = /-v(\d+)-/.exec(fresh);
+    var mine = /-v(\d+)-/.exec(etag || "");
+    return !!theirs && !!mine && Number(theirs[1]) < Number(mine[1]);
+  }
+
   function schedule() {
     if (polling) window.clearTimeout(polling);
     var wait = streaming ? STREAM_POLL_MS : document.hidden ? HIDDEN_MS : POLL_MS;
@@ -357,8 +365,10 @@
     polling = window.setTimeout(poll, wait);
   }
 
-  // The pushed stream (docs/live.md): each event says the game changed; this phone then
-  // asks for its own table (with its ETag), so what it may see is decided as for a poll.
+  // The pushed stream (docs/live.md): each change brings this phone's own table (a
+  // "table" event: its ETag on the first line, then the fragment, drawn for this seat as
+  // the poll's answer is). A bare event (the game ended, the seat is gone) says only
+  // that it changed: the phone then asks, as the poll does.
   function openStream() {
     var url = table.getAttribute("data-stream");
     if (!url || !window.EventSource || stream) return;
@@ -368,6 +378,18 @@
       table.setAttribute("data-live", "stream");
       poll(); // anything missed while the stream was down
     };
+    stream.addEventListener("table", function (event) {
+      heard += 1;
+      table.setAttribute("data-heard", String(heard));
+      var cut = event.data.indexOf("\n");
+      var fresh = cut < 0 ? "" : event.data.slice(0, cut);
+      if (!fresh || fresh === etag || older(fresh)) return; // this phone's own tap drew it already
+      if (sending || load().length) return; // our own answer brings a newer state
+      etag = fresh;
+      swap(event.data.slice(cut + 1));
+      table.setAttribute("data-seen-ms", String(Date.now()));
+      schedule(); // the safety poll starts again from now
+    });
     stream.onmessage = function () {
       heard += 1;
       table.setAttribute("data-heard", String(heard));

@@ -11,11 +11,14 @@ import contextlib
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
+import threading
 import time
 import uuid
 from collections.abc import Iterator
+from html import escape
 
 import pytest
 
@@ -99,17 +102,28 @@ def follow(server: Server) -> None:
     streams = [load.Stream(c, f"/games/{pk}/stream/", timeout=60) for c in (guest, watcher)]
     assert [s.status for s in streams] == [200, 200]
     heard: list[list[int]] = [[], []]
+    last: list[str] = ["", ""]
     for _ in range(TAPS):
         tap(owner, pk, 0)
-        for stream, seen in zip(streams, heard, strict=True):
-            seen.append(int(stream.next_event()))
-    # Each tap heard once, in order, on both streams (write counts only grow).
+        for n, stream in enumerate(streams):
+            event = stream.next_event()
+            assert event.kind == "table", event
+            heard[n].append(int(event.id))
+            last[n] = event.data
+    # Each tap heard once, in order, on both streams (write counts only grow), each
+    # bringing that phone's own table: its ETag (whose eyes), then the fragment.
     for seen in heard:
         assert len(seen) == TAPS and seen == sorted(set(seen)), seen
+    for data, eyes in zip(last, ("-guest1", "-watcher"), strict=True):
+        etag, _, html = data.partition("\n")
+        assert eyes in etag and f"-v{heard[0][-1]}-" in etag, etag
+        assert 'id="table"' in html and f'data-etag="{escape(etag)}"' in html, html[:300]
 
-    # A phone back from a dropped stream says what it saw last and is told at once.
+    # A phone back from a dropped stream says what it saw last and is sent its table at once.
     late = load.Stream(watcher, f"/games/{pk}/stream/", last_event_id=str(heard[1][0]), timeout=60)
-    assert late.status == 200 and int(late.next_event()) == heard[1][-1]
+    assert late.status == 200
+    caught_up = late.next_event()
+    assert (caught_up.kind, int(caught_up.id)) == ("table", heard[1][-1])
     for stream in (*streams, late):
         stream.close()
 
@@ -117,3 +131,36 @@ def follow(server: Server) -> None:
     refused = load.Stream(stranger, f"/games/{pk}/stream/", timeout=60)
     assert refused.status == 404
     refused.close()
+
+
+def test_a_stopping_worker_ends_its_open_streams():
+    """A deploy stops the workers (gunicorn's SIGTERM): their open streams end within
+    roster.worker.STREAMS_END_S instead of holding the worker until it is killed (here
+    gunicorn would wait 300 s; the test gives up at 60 s)."""
+    settings = {
+        "RATE_PLAY": "100000/m",
+        "LIVE_FANOUT": "local",
+        "GUNICORN_CMD_ARGS": "--graceful-timeout 300",
+    }
+    with serve(1, rosters=1, settings=settings, asgi=True) as server:
+        owner = load.Client(server.url)
+        owner.log_in(server.seed["username"], server.seed["password"])
+        pk = start_game(owner, server.seed["rosters"][0])
+        stream = load.Stream(owner, f"/games/{pk}/stream/", timeout=60)
+        assert stream.status == 200
+        tap(owner, pk, 0)
+        assert stream.next_event().kind == "table"
+        ended: list[BaseException] = []
+
+        def read_on() -> None:
+            try:
+                stream.next_event()
+            except BaseException as gone:  # (what ended it is the result)
+                ended.append(gone)
+
+        os.kill(server.pid, signal.SIGTERM)
+        reader = threading.Thread(target=read_on, daemon=True)
+        reader.start()
+        reader.join(60)  # heartbeats keep the socket busy: a hang guard of our own
+        stream.close()
+        assert ended and isinstance(ended[0], EOFError), ended or "the stream was still open after 60 s"
