@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-suite test-engine check lint bench system-deps
+.PHONY: run test test-suite test-engine test-live-redis check lint bench system-deps
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,11 +49,17 @@ PYTEST := $(BIN)/python -m pytest
 # under 20 on a 2-core machine.
 # Everything but the live load run, spread over the cores (each worker its own test
 # database, live server and Chromium; the browser tests last), then the live load run alone
-# (50 games on gunicorn take both cores).
+# (50 games on gunicorn take both cores): polling and streams; the deploy's shape (two
+# app servers and Redis) is .ci/run's, on PostgreSQL (test-live-redis).
 test-suite: $(STAMP)
 	@bash scripts/system-deps.sh --browser
 	$(PYTEST) -n $(WORKERS) -m "not live"
-	$(PYTEST) -m live
+	$(PYTEST) -m live -k "not redis"
+
+# The live run in the deploy's shape: two app servers sharing a Redis (DATABASE_URL:
+# PostgreSQL in .ci/run).
+test-live-redis: $(STAMP)
+	$(PYTEST) -m live -k redis
 
 # What .ci/run runs again on PostgreSQL: the tests that reach the database engine (marked
 # `engine` by tests/conftest.py: the web tests, the rules data, the load runs), not the

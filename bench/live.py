@@ -343,3 +343,54 @@ def live_row(
         "unseen": unseen,
         "taps": sum(len(g.taps) for _, g, _, _ in plan[::4]),
     }
+
+
+def rss_kib(pids: list[int]) -> int:
+    """The resident memory of ``pids`` together, in KiB (Linux /proc VmRSS)."""
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
+
+
+def stream_cost_row(
+    server: Server, streams: int = 2000, games: int = 40, seconds: int = 20
+) -> dict[str, Any]:
+    """What an open stream costs the workers (issue 30): their memory and idle CPU
+    (heartbeats only) with ``streams`` streams open on ``games`` games of the owner,
+    against the same workers with none open, measured over ``seconds`` each. The server
+    needs LIVE_MAX_PER_ADDRESS and LIVE_MAX_PER_GAME above ``streams`` / ``games``."""
+    owner = load.Client(*server.urls)
+    owner.log_in(server.seed["username"], server.seed["password"])
+    pks = [start_game(owner, server.seed["rosters"][i % len(server.seed["rosters"])]) for i in range(games)]
+    workers = server.worker_pids()
+    time.sleep(2)  # the set-up's requests done
+    cpu_before, rss_before = cpu_seconds(workers), rss_kib(workers)
+    time.sleep(seconds)
+    idle_cpu = (cpu_seconds(workers) - cpu_before) / seconds
+    opened = [load.Stream(owner, f"/games/{pks[i % games]}/stream/", timeout=60) for i in range(streams)]
+    refused = sum(s.status != 200 for s in opened)
+    time.sleep(2)  # the streams' first lines sent
+    cpu_before = cpu_seconds(workers)
+    time.sleep(seconds)
+    open_cpu = (cpu_seconds(workers) - cpu_before) / seconds
+    rss_after = rss_kib(workers)
+    for s in opened:
+        s.close()
+    per_stream = (rss_after - rss_before) / max(1, streams - refused)
+    per_thousand = (open_cpu - idle_cpu) / max(1, streams - refused) * 1000  # cores
+    return {
+        "measure": f"one open stream: the workers' memory and idle CPU ({streams} streams on {games} games, "
+        f"{len(workers)} workers)",
+        "value": round(per_stream, 1),
+        "unit": "KiB per stream",
+        "detail": f"RSS {rss_before / 1024:.0f} MiB with no stream, "
+        f"{rss_after / 1024:.0f} MiB with {streams - refused} open ({refused} refused); "
+        f"the workers' CPU {idle_cpu:.3f} cores with none, {open_cpu:.3f} with them open "
+        f"and quiet (a heartbeat each every 15 s): {per_thousand:.3f} cores per 1,000 streams",
+        "budget": "report",
+        "met": refused == 0,
+        "errors": refused,
+    }

@@ -17,16 +17,31 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.settings")
 os.environ.setdefault("LIVE_STREAMS", "1")
 
 from a2wsgi import WSGIMiddleware
-from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
 from django.core.wsgi import get_wsgi_application
 
 #: The threads running WSGI requests in one worker (gunicorn gthread's --threads).
 THREADS = int(os.environ.get("WSGI_THREADS", "8"))
 STREAM = re.compile(r"/games/\d+/stream/")
 
-streams = get_asgi_application()
+
+class StreamHandler(ASGIHandler):
+    """Django's ASGI handler without a thread of its own for each request. Django's gives
+    every request a thread for its synchronous parts (middleware, the seat check) that
+    lives as long as the request: for a stream, as long as the phone watches, so 2,000
+    streams were 2,000 idle threads, and 2,000 streams opened at once as many database
+    connections. Here those parts run on asgiref's one shared thread, one at a time, and
+    the seat check hands its connection back (roster.games.stream)."""
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"only HTTP here, not {scope['type']}")
+        await self.handle(scope, receive, send)
+
+
 # (Django's WSGIHandler returns its response, an iterable of bytes, typed otherwise.)
 pages = WSGIMiddleware(get_wsgi_application(), workers=THREADS)  # type: ignore[arg-type]
+streams = StreamHandler()  # (after get_wsgi_application: Django is set up)
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:

@@ -108,7 +108,9 @@ def _table_event(request: HttpRequest, pk: int, version: int, held: str) -> tupl
     if shown.html is None:
         return held, "", False
     found = VERSION.search(shown.etag)
-    lines = "".join(f"data: {line}\n" for line in shown.html.split("\n"))
+    # Each line a data line (a lone CR would end one too: made a LF first).
+    text = shown.html.replace("\r\n", "\n").replace("\r", "\n")
+    lines = "data: " + text.replace("\n", "\ndata: ") + "\n"
     return (
         shown.etag,
         f"event: table\nid: {found[1] if found else version}\ndata: {shown.etag}\n{lines}\n",
