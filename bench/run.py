@@ -21,7 +21,7 @@ from typing import Any
 
 from bench import load
 from bench.live import GAMES as live_games
-from bench.live import live_row
+from bench.live import live_row, stream_cost_row
 from bench.play import play_rows
 from bench.server import ROOT, Server, serve
 from bench.timing import ms, paired_timings, timings
@@ -393,16 +393,36 @@ def one_server_rows(label: str, url: str | None) -> list[Row]:
     return rows
 
 
+#: The bounds on streams raised for load runs: every phone of a run is one address
+#: (127.0.0.1), and one account plays the first side of every game.
+STREAM_BOUNDS = {
+    "LIVE_MAX_PER_ADDRESS": "100000",
+    "LIVE_MAX_PER_GAME": "100000",
+    "LIVE_MAX_STREAMS": "100000",
+    "RATE_PLAY": "1000000/m",
+}
+
+
+#: A player's pace at a real table: a tap every 20-50 s.
+TABLE_PACE = (20.0, 50.0)
+
+
 def live_rows(
-    label: str, url: str | None, app_servers: int = 1, heavy: bool = False, stream: bool = False
+    label: str,
+    url: str | None,
+    app_servers: int = 1,
+    heavy: bool = False,
+    stream: bool = False,
+    games: int = live_games,
+    pace: tuple[float, float] = (2.0, 5.0),
 ) -> list[Row]:
-    """Two phones, one game (issue 20), on 2 workers of one app server, or on
-    ``app_servers`` servers of one worker each (a load balancer without sticky sessions).
-    With ``heavy``, one more account prints big sheets and imports rosters all along
-    (bench.live.heavy_user, issue 29): the same figure beside the heaviest user. With
-    ``stream`` the phones follow by pushed streams on uvicorn workers (issue 30): on
+    """Two phones, one game (issue 20), ``games`` games, on 2 workers of one app server,
+    or on ``app_servers`` servers of one worker each (a load balancer without sticky
+    sessions). With ``heavy``, one more account prints big sheets and imports rosters all
+    along (bench.live.heavy_user, issue 29): the same figure beside the heaviest user.
+    With ``stream`` the phones follow by pushed streams on uvicorn workers (issue 30): on
     SQLite one worker (the in-process fan-out), on PostgreSQL LISTEN/NOTIFY between them."""
-    live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "1000", "KEPT_GAMES": "1000"}
+    live = {"RATE_JOIN": "100000/m", "LIVE_GAMES": "100000", "KEPT_GAMES": "100000"} | STREAM_BOUNDS
     if heavy:
         live["MUSTER_SEED_QUEUE"] = "1"
     workers = 2 if app_servers == 1 else 1
@@ -410,7 +430,8 @@ def live_rows(
         workers, app_servers = 1, 1  # SQLite: one process, as `make run`
     servers = f", {app_servers} app servers" if app_servers > 1 else ""
     beside = ", beside one account printing 50-model sheets and importing rosters" if heavy else ""
-    players = f"{live_games} games, 2 players + 2 watchers each{servers}{beside}"
+    players = f"{games} games, 2 players + 2 watchers each, each player tapping every "
+    players += f"{pace[0]:g}-{pace[1]:g} s{servers}{beside}"
     how = "pushed streams" if stream else "polling every 0.5 s"
     measure = f"two phones, {how}: tap -> seen on the others ({players}) ({label})"
 
@@ -423,7 +444,22 @@ def live_rows(
             app_servers=app_servers,
             asgi=stream,
         ) as s:
-            row = live_row(s, heavy=heavy, stream=stream)
+            row = live_row(s, games=games, heavy=heavy, stream=stream, pace=pace)
+        row["measure"] += f" ({label})"
+        return [row]
+
+    return measured([measure], run)
+
+
+def stream_cost_rows(label: str, url: str | None) -> list[Row]:
+    """What one open stream costs a worker (bench.live.stream_cost_row), 2,000 streams
+    on the two uvicorn workers of one app server (one on SQLite)."""
+    measure = f"one open stream: the workers' memory and idle CPU ({label})"
+
+    def run() -> list[Row]:
+        workers = 2 if url else 1
+        with serve(workers=workers, rosters=10, database_url=url, settings=STREAM_BOUNDS, asgi=True) as s:
+            row = stream_cost_row(s)
         row["measure"] += f" ({label})"
         return [row]
 
@@ -448,6 +484,11 @@ def main() -> None:
         for label, url in databases:
             rows += live_rows(label, url)
             rows += live_rows(label, url, stream=True)  # beside the poll, in the same run
+            # 2,000 phones; the players at a game's pace (a tap every 20-50 s each: at 2-5 s,
+            # 285 taps a second, past what two cores serve, polled or pushed).
+            rows += live_rows(label, url, games=500, pace=TABLE_PACE)
+            rows += live_rows(label, url, games=500, stream=True, pace=TABLE_PACE)
+            rows += stream_cost_rows(label, url)
         rows += live_rows(*databases[0], heavy=True)  # beside the row above, without the heavy user
         label, url = databases[-1]
         rows += live_rows(label, url, app_servers=2)

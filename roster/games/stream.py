@@ -28,12 +28,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections, connection
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
 from roster.games import live
-from roster.games.seats import Seat, seat_of
+from roster.games.seats import seat_of
 from roster.games.views import shown_table
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,9 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     ``Last-Event-ID`` below the current count is sent the table at once. 204 (the page
     polls) past the bounds, for a finished game, or when this server does not stream
     (``LIVE_STREAMS`` off)."""
-    seat = await sync_to_async(_seat_then_close)(request, pk)
+    # On asgiref's one shared thread (roster.asgi.StreamHandler), with its one database
+    # connection, kept between streams as a request thread keeps it: none is the stream's.
+    seat = await sync_to_async(seat_of)(request, pk)
     game = seat.game
     if not settings.LIVE_STREAMS or game.finished is not None:
         # Under a WSGI server a stream would hold a worker thread for good: poll instead.
@@ -75,17 +77,6 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
-
-
-def _seat_then_close(request: HttpRequest, pk: int) -> Seat:
-    """The seat (Http404 for none), then this thread's database connection handed back:
-    the stream waits without one."""
-    try:
-        return seat_of(request, pk)
-    finally:
-        close_old_connections()
-        if not connection.in_atomic_block:  # (a test's transaction stays open)
-            connection.close()
 
 
 def _table_event(request: HttpRequest, pk: int, version: int, held: str) -> tuple[str, str, bool]:
