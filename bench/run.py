@@ -458,7 +458,8 @@ def stream_cost_rows(label: str, url: str | None) -> list[Row]:
 
     def run() -> list[Row]:
         workers = 2 if url else 1
-        with serve(workers=workers, rosters=10, database_url=url, settings=STREAM_BOUNDS, asgi=True) as s:
+        live = {"LIVE_GAMES": "100000", "KEPT_GAMES": "100000"} | STREAM_BOUNDS
+        with serve(workers=workers, rosters=10, database_url=url, settings=live, asgi=True) as s:
             row = stream_cost_row(s)
         row["measure"] += f" ({label})"
         return [row]

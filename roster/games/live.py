@@ -1,7 +1,7 @@
-"""Live tables pushed (issue 30): each phone holds one Server-Sent Events stream that
-says "the game changed, now at write N" the moment a write commits; the phone then asks
-for its own table with the ETag it holds (``views.state``), so hidden information stays
-per seat exactly as with the poll, which stays the fallback (docs/live.md).
+"""Live tables pushed (issue 30): each phone holds one Server-Sent Events stream, and
+the moment a write commits every stream on that game is woken to send its phone that
+phone's own table (roster.games.stream, drawn per seat as the poll's answer is, so hidden
+information stays per seat); the poll stays as the fallback (docs/live.md).
 
 Pieces:
 - :class:`Hub`, one per process: the streams of this process waiting on each game.

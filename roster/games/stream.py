@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
 import time
 from collections.abc import AsyncIterator
@@ -142,10 +143,15 @@ async def _events(
             if last:
                 return
         quiet = 0.0
+        # The first heartbeat comes sooner, by a random part of the interval: streams
+        # opened together (a room's phones, a restart's reconnections) then do not all
+        # beat, and wake their phones, in the same instant for the rest of their lives.
+        beat = random.uniform(live.HEARTBEAT_S / 2, live.HEARTBEAT_S)
         while quiet < live.IDLE_S:
-            now = await live.HUB.wait(game, live.HEARTBEAT_S)
+            now = await live.HUB.wait(game, beat)
             if now is None:
-                quiet += live.HEARTBEAT_S
+                quiet += beat
+                beat = live.HEARTBEAT_S
                 yield ": heartbeat\n\n"
                 continue
             quiet = 0.0
