@@ -30,8 +30,8 @@ class StreamHandler(ASGIHandler):
     every request a thread for its synchronous parts (middleware, the seat check) that
     lives as long as the request: for a stream, as long as the phone watches, so 2,000
     streams were 2,000 idle threads, and 2,000 streams opened at once as many database
-    connections. Here those parts run on asgiref's one shared thread, one at a time, and
-    the seat check hands its connection back (roster.games.stream)."""
+    connections. Here those parts run on asgiref's one shared thread, one at a time, with
+    its one database connection (roster.games.stream)."""
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":

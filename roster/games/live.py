@@ -46,6 +46,7 @@ class Hub:
         self.open = 0
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_game: dict[int, int] = defaultdict(int)
+        self.latest: dict[int, int] = {}  # game -> the latest write count heard of
         self.listener: asyncio.Task[None] | None = None
 
     def admit(self, address: str, game: int) -> bool:
@@ -72,9 +73,15 @@ class Hub:
         self.by_game[game] -= 1
         if self.by_game[game] <= 0:
             del self.by_game[game]
+            self.latest.pop(game, None)
 
-    async def wait(self, game: int, timeout: float) -> int | None:
-        """The game's write count at its next change, or None after ``timeout`` seconds."""
+    async def wait(self, game: int, timeout: float, since: int | None = None) -> int | None:
+        """The game's write count at its next change, or None after ``timeout`` seconds.
+        With ``since`` (the write count the stream has drawn), a change heard of while
+        the stream was drawing its last table is returned at once, not missed."""
+        heard = self.latest.get(game)
+        if since is not None and heard is not None and heard > since:
+            return heard
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.waiting[game].add(future)
         try:
@@ -90,6 +97,8 @@ class Hub:
 
     def wake(self, game: int, version: int) -> None:
         """On the hub's loop: every stream waiting on ``game`` learns ``version``."""
+        if self.by_game.get(game):
+            self.latest[game] = max(self.latest.get(game, version), version)
         for future in self.waiting.pop(game, ()):
             if not future.done():
                 future.set_result(version)

@@ -130,9 +130,12 @@ async def _events(
     loop = asyncio.get_running_loop()
     held = ""
 
+    drawn = version  # the write count of the latest change this stream has drawn
+
     async def told(now: int) -> tuple[str, bool]:
-        nonlocal held
+        nonlocal held, drawn
         held, text, last = await loop.run_in_executor(_POOL, _table_event, request, game, now, held)
+        drawn = max(drawn, now)
         return text, last
 
     try:
@@ -148,7 +151,7 @@ async def _events(
         # beat, and wake their phones, in the same instant for the rest of their lives.
         beat = random.uniform(live.HEARTBEAT_S / 2, live.HEARTBEAT_S)
         while quiet < live.IDLE_S:
-            now = await live.HUB.wait(game, beat)
+            now = await live.HUB.wait(game, beat, since=drawn)
             if now is None:
                 quiet += beat
                 beat = live.HEARTBEAT_S

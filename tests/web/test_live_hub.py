@@ -40,3 +40,24 @@ def test_a_change_wakes_the_streams_of_its_game_only_even_from_a_thread():
     woken, other = asyncio.run(scenario())
     assert woken == [42, 42, 42]
     assert other is None, "another game's stream only times out"
+
+
+def test_a_change_heard_while_a_stream_was_drawing_is_not_missed(settings):
+    """A stream draws write 5; write 6 is announced before it waits again: its next wait
+    returns 6 at once (without ``since`` it would wait for a seventh)."""
+
+    async def scenario() -> tuple[int | None, int | None, int | None]:
+        hub = Hub()
+        hub.loop = asyncio.get_running_loop()
+        assert hub.admit("a", 7)
+        hub.wake(7, 6)  # nobody waiting at this instant: the stream is drawing write 5
+        caught = await hub.wait(7, timeout=30, since=5)
+        drawn_up = await hub.wait(7, timeout=0.2, since=6)  # nothing newer: it waits
+        hub.leave("a", 7)
+        forgotten = hub.latest.get(7)
+        return caught, drawn_up, forgotten
+
+    caught, drawn_up, forgotten = asyncio.run(scenario())
+    assert caught == 6
+    assert drawn_up is None
+    assert forgotten is None, "a game no stream follows is forgotten"
