@@ -11,7 +11,7 @@ import pytest
 from django.contrib.sessions.models import Session
 
 from roster.games.models import Game
-from tests.browser.editor_helpers import PASSWORD
+from tests.browser.editor_helpers import PASSWORD, wait_until
 from tests.browser.test_play import start, state
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,10 @@ def test_taps_refused_after_logging_in_in_another_tab_are_sent_when_back_at_the_
     other.click("button:has-text('Log in')")
     other.wait_for_url("**/rosters/")
     other.close()
-    with page.expect_event("load"):  # the table's poll sees the player back and reloads
-        page.bring_to_front()
+    page.bring_to_front()
+    # The table's poll sees the player back and reloads, and the fresh page sends the
+    # taps. (Not waited for as a "load" event: the poll runs every half second and may
+    # reload the page before this line could start listening.)
+    wait_until(lambda: Game.objects.get(pk=game.pk).version == 2, "the two taps sent")
     page.wait_for_function("() => document.getElementById('table').dataset.version === '2'")
     assert [m.wounds for m in state(game).sides[1].models] == [2, 1]
