@@ -22,7 +22,7 @@ SECONDS = 30
 
 
 @pytest.mark.live  # alone, after the rest (Makefile test-suite): it takes both cores
-@pytest.mark.parametrize("follow", ["poll", "stream", "stream-redis"])
+@pytest.mark.parametrize("follow", ["poll", "stream", pytest.param("stream-redis", marks=pytest.mark.redis)])
 def test_fifty_games_live_every_tap_seen_no_error(capsys, follow):
     """``poll``: gunicorn gthread, every phone polling; ``stream``: uvicorn workers, every
     phone on a pushed stream (issue 30; one worker on SQLite, as `make run`);
