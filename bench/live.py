@@ -14,11 +14,10 @@ import statistics
 import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bench import load
+from bench import load, streams
 from bench.play import start_game
 from bench.server import Server
 
@@ -89,6 +88,18 @@ class Stats:
             self.seconds.setdefault(f"{what} {status}", []).append(seconds)
             if status not in expected:
                 self.errors.append(f"{what} {status}")
+
+    def merge(self, read: streams.Read) -> None:
+        """Count what the stream readers saw: tables pushed, the pages' asks after bare
+        events, and as errors a stream that broke or did not open."""
+        for kind, n in read.counts.items():
+            for seconds in read.seconds.get(kind, [0.0] * n):
+                if kind.startswith("state "):
+                    self.count(int(kind.split()[1]), (200, 304), "state", seconds)
+                elif kind == "table pushed":
+                    self.count(200, (200,), kind, seconds)
+                else:
+                    self.count(0, (200,), kind, seconds)
 
     def latencies(self) -> str:
         """Each kind of answer's count and p50 / p95 round trip, e.g. "state 304: 9000, 4/12 ms"."""
@@ -164,17 +175,6 @@ def viewer(
         game.etags[me] = etag
 
 
-def open_stream(client: load.Client, game: Game) -> tuple[load.Stream | None, load.Client]:
-    """A phone's stream on ``game`` opened with ``client``'s cookies (None if it could not
-    be opened), and the client it asks with after a bare event."""
-    asker = load.Client(*[f"http://{c.host}:{c.port}" for c in client.conns])
-    asker.cookies = dict(client.cookies)
-    try:
-        return load.Stream(asker, f"/games/{game.pk}/stream/", timeout=30), asker
-    except OSError:
-        return None, asker
-
-
 def streamer(
     client: load.Client,
     game: Game,
@@ -183,50 +183,14 @@ def streamer(
     tapping: bool,
     stats: Stats,
     stop: float,
-    opened: tuple[load.Stream | None, load.Client],
 ) -> None:
-    """A phone on a pushed stream (issue 30, docs/live.md), as play.js: its stream
-    (``opened`` by :func:`open_stream` before the load starts, as the page opens it),
-    each change bringing this phone's table (a "table" event: its ETag, then the
-    fragment), seen when the event has been read; a bare event makes it ask for its
-    table (ETag). A player also taps every 2-5 s, from a connection of its own, as
-    :func:`viewer` does. Records taps and sightings as :func:`viewer`."""
+    """A phone on a pushed stream (issue 30, docs/live.md): its stream is read by
+    :mod:`bench.streams`' readers (a process of their own), its sightings added after
+    the load; a player also taps every so often (``game.pace``), from a connection of
+    its own, as :func:`viewer` does, and sees the table its tap's answer draws."""
     seen: list[tuple[int, float]] = []
     with game.lock:
         game.sightings[me] = seen
-    etag = [game.etags.get(me, "")]
-    stream, asker = opened
-    if stream is None or stream.status != 200:
-        stats.count(stream.status if stream else 0, (200,), "stream", 0.0)
-        return
-
-    def listen() -> None:
-        while time.monotonic() < stop:
-            asked = time.monotonic()
-            try:
-                event = stream.next_event()
-            except Exception:  # closed at the end (or broken: counted below)
-                if time.monotonic() < stop:
-                    stats.count(0, (200,), "stream broke", 0.0)
-                return
-            got = time.monotonic()
-            if event.kind == "table":
-                stats.count(200, (200,), "table pushed", 0.0)  # (no round trip: it came by itself)
-                fresh = event.data.partition("\n")[0]
-            else:
-                headers = {"HX-Request": "true", **({"If-None-Match": etag[0]} if etag[0] else {})}
-                status, _ = asker.request("GET", f"/games/{game.pk}/state/", None, headers)
-                got = time.monotonic()
-                stats.count(status, (200, 304), "state", got - asked)
-                fresh = asker.last_etag if status == 200 else ""
-            found = VERSION.search(fresh)
-            if found:
-                etag[0] = fresh
-                with game.lock:
-                    seen.append((int(found.group(1)), got))
-
-    reader = threading.Thread(target=listen, daemon=True)
-    reader.start()
     rng = random.Random(me)
     flip = False
     wait = rng.uniform(0, game.pace[1])  # the first tap: players are not in step
@@ -237,11 +201,6 @@ def streamer(
             break
         flip = not flip
         tap(client, game, me, side, flip, stats, seen)
-    time.sleep(max(0.0, stop - time.monotonic()))
-    stream.close()  # the reader's next read fails: it is done
-    reader.join(5)
-    with game.lock:
-        game.etags[me] = etag[0]
 
 
 def last_look(client: load.Client, game: Game, me: int, stats: Stats) -> None:
@@ -323,19 +282,25 @@ def live_row(
         game.etags[n] = client.last_etag
     # Each phone's stream open before the load starts, as each page opens its own when it
     # is shown (2,000 opened in the same instant are no table's).
-    opened: list[tuple[load.Stream | None, load.Client]] = []
+    readers = None
     if stream:
-        with ThreadPoolExecutor(max_workers=16) as pool:
-            opened = list(pool.map(lambda entry: open_stream(entry[0], entry[1]), plan))
+        phones = [
+            streams.Phone(
+                [(c.host, c.port) for c in client.conns], game.pk, dict(client.cookies), game.etags[n]
+            )
+            for n, (client, game, _, _) in enumerate(plan)
+        ]
+        readers = streams.Readers(phones)
+        readers.open()
     workers = server.worker_pids()
     cpu_before, wall_before = cpu_seconds(workers), time.monotonic()
     own_before = time.process_time()
     stop = time.monotonic() + seconds
+    if readers:
+        readers.follow(stop)
     threads = [
         threading.Thread(
-            target=streamer if stream else viewer,
-            args=(c, g, n, side, tapping, stats, stop, *([opened[n]] if stream else [])),
-            daemon=True,
+            target=streamer if stream else viewer, args=(c, g, n, side, tapping, stats, stop), daemon=True
         )
         for n, (c, g, side, tapping) in enumerate(plan)
     ]
@@ -349,9 +314,17 @@ def live_row(
     wall = time.monotonic() - wall_before
     cpu = cpu_seconds(workers) - cpu_before
     own = time.process_time() - own_before
-    requests = stats.requests
     for t in threads:
         t.join(seconds + 60)
+    if readers:
+        read = readers.result()
+        own += read.cpu  # the readers' process, over the load's time
+        stats.merge(read)
+        for n, (_, game, _, _) in enumerate(plan):
+            with game.lock:
+                game.sightings[n] = sorted(game.sightings[n] + read.sightings[n], key=lambda seen: seen[1])
+                game.etags[n] = read.etags[n]
+    requests = stats.requests
     for n, (client, game, _, _) in enumerate(plan):
         last_look(client, game, n, stats)
     kinds = f" ({', '.join(sorted(set(stats.errors))[:3])})" if stats.errors else ""
