@@ -293,7 +293,7 @@ MUSTER_TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 # unless EMAIL_HOST is set (SMTP). allauth's rate limits count in the default cache.
 INSTALLED_APPS += ["allauth", "allauth.account", "roster.accounts"]
 INSTALLED_APPS += ["roster.supplements"]
-INSTALLED_APPS += ["roster.games"]
+INSTALLED_APPS += ["roster.games", "roster.events"]
 MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
 # Last: a form body Django cannot read gets the 400 page before anything reads it.
 MIDDLEWARE += [

@@ -61,5 +61,6 @@ urlpatterns = [
     path("s/<str:token>/copy/", sharing.shared_copy, name="shared-copy"),
     path("", include("roster.supplements.urls")),
     path("", include("roster.games.urls")),
+    path("", include("roster.events.urls")),
     path("admin/", admin.site.urls),
 ]

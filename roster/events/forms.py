@@ -1,0 +1,117 @@
+"""The event's forms (issue 31): a new event with its list limits, a list submitted,
+a list reviewed, a result recorded."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django import forms
+from pydantic import BaseModel, ValidationError
+
+from roster.events.models import Event
+from roster.events.operations import MAX_ROUNDS
+from roster.games.systems import playable
+from roster.models import Roster
+from rules.registry import SYSTEMS
+
+#: The list limit fields an organiser may set, by the roster document's option names.
+LIMIT_FIELDS = ("game_size", "exp_limit", "mode", "points_limit", "model_count", "upgraded_count")
+
+
+def options_model(system: str) -> type[BaseModel]:
+    """The pydantic model of a roster's ``options`` in ``system`` (its document's)."""
+    annotation = SYSTEMS[system].document_model.model_fields["options"].annotation
+    assert isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    return annotation
+
+
+class EventForm(forms.Form):
+    """A new event: name, system, kind, rounds, deadline, whether lists are public before
+    round 1, and the list limits (the options every list must have, checked by the
+    system's own roster schema: e.g. Iron & Honor game size "medium")."""
+
+    name = forms.CharField(max_length=200)
+    system = forms.ChoiceField()
+    kind = forms.ChoiceField(
+        choices=[
+            (Event.TOURNAMENT, "Tournament (rounds paired by Muster)"),
+            (Event.LEAGUE, "League (players meet within each round's window)"),
+        ],
+        initial=Event.TOURNAMENT,
+    )
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
+    deadline = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="Lists lock then (empty: when round 1 is paired).",
+    )
+    lists_public = forms.BooleanField(
+        required=False, label="Anyone may read the accepted lists before round 1"
+    )
+    game_size = forms.CharField(
+        required=False, max_length=40, help_text="Iron & Honor: small, medium, large or custom"
+    )
+    exp_limit = forms.IntegerField(required=False, min_value=1, help_text="Iron & Honor, custom size: ExP")
+    mode = forms.ChoiceField(
+        required=False,
+        choices=[("", "—"), ("simple", "simple"), ("moderate", "moderate")],
+        help_text="Brutality",
+    )
+    points_limit = forms.IntegerField(required=False, min_value=1, help_text="Brutality or Beestwars: points")
+    model_count = forms.IntegerField(
+        required=False, min_value=1, help_text="Brutality points-free game: models"
+    )
+    upgraded_count = forms.IntegerField(
+        required=False, min_value=0, help_text="Brutality points-free game: upgraded models"
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["system"]).choices = [
+            (s.id, s.title) for s in SYSTEMS.values() if playable(s.id)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        system = data.get("system")
+        if not system:
+            return data
+        options = {k: data[k] for k in LIMIT_FIELDS if data.get(k) not in (None, "")}
+        try:
+            checked = options_model(system).model_validate(options)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "list limits"
+            raise forms.ValidationError(
+                f"List limits for {SYSTEMS[system].title}: {where}: {first['msg']}"
+            ) from None
+        data["options"] = checked.model_dump(exclude_none=True)
+        return data
+
+
+class SubmitForm(forms.Form):
+    """A player's list for the event: one of their rosters of its system."""
+
+    roster: forms.ModelChoiceField[Roster] = forms.ModelChoiceField(
+        queryset=Roster.objects.none(), empty_label=None
+    )
+    name = forms.CharField(max_length=150, required=False, label="Your name in the event")
+
+    def __init__(self, *args: Any, rosters: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField[Roster], self.fields["roster"]).queryset = rosters
+
+
+class ReviewForm(forms.Form):
+    """The organiser's answer to a list: accept, or send it back with a note."""
+
+    answer = forms.ChoiceField(choices=[("accept", "Accept"), ("return", "Send back")])
+    note = forms.CharField(max_length=500, required=False)
+
+
+class ResultForm(forms.Form):
+    """A table's result: who won (or a draw) and each side's score (optional)."""
+
+    winner = forms.ChoiceField(choices=[("a", "a"), ("b", "b"), ("draw", "Draw")])
+    score_a = forms.IntegerField(required=False, min_value=0, max_value=10_000)
+    score_b = forms.IntegerField(required=False, min_value=0, max_value=10_000)

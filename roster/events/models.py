@@ -1,0 +1,146 @@
+"""An event (issue 31, docs/events.md): a tournament or league for one system, its
+entries (each player's submitted list, kept as submitted), its rounds and their
+pairings. Every write goes through roster.events.operations."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+def new_event_code() -> str:
+    """The registration link's token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class Event(models.Model):
+    """One event. ``options`` are the list limits every entry's roster must have, in the
+    roster document's own terms (``options`` of muster.roster/1: Iron & Honor
+    ``game_size``, Brutality ``mode`` and ``points_limit``, Beestwars ``points_limit``);
+    ``rounds`` the number of rounds; ``deadline`` when lists lock (None: they lock when
+    round 1 is paired); ``lists_public``: whether anyone may read the accepted lists
+    before round 1 is paired (after it, always)."""
+
+    TOURNAMENT, LEAGUE = "tournament", "league"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events")
+    system = models.CharField(max_length=40)
+    name = models.CharField(max_length=200)
+    kind = models.CharField(
+        max_length=12, default=TOURNAMENT, choices=[(TOURNAMENT, "Tournament"), (LEAGUE, "League")]
+    )
+    options = models.JSONField(default=dict)
+    rounds = models.PositiveSmallIntegerField(default=3)
+    deadline = models.DateTimeField(null=True, blank=True)
+    lists_public = models.BooleanField(default=False)
+    code = models.CharField(max_length=32, unique=True, default=new_event_code)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """One player in an event with the list they submitted: ``document`` is the roster
+    document as submitted (later edits of the roster do not change it), with its
+    ``fingerprint`` (12 hex digits, as printed on its sheet) and the rules data
+    ``rules_digest`` it was checked with. ``status``: submitted (waiting for the
+    organiser), accepted, or returned (sent back with ``note``). ``history``: the
+    earlier submissions, oldest first, each ``{"fingerprint", "submitted", "models"}``.
+    ``player`` is None for a player without an account the organiser added."""
+
+    SUBMITTED, ACCEPTED, RETURNED = "submitted", "accepted", "returned"
+    STATUSES = [(SUBMITTED, "Waiting for the organiser"), (ACCEPTED, "Accepted"), (RETURNED, "Sent back")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="event_entries",
+    )
+    name = models.CharField(max_length=150, help_text="The player's name in the event.")
+    roster = models.ForeignKey("roster.Roster", null=True, blank=True, on_delete=models.SET_NULL)
+    document = models.JSONField()
+    fingerprint = models.CharField(max_length=12)
+    rules_digest = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=10, choices=STATUSES, default=SUBMITTED)
+    note = models.CharField(max_length=500, blank=True, default="")
+    submitted = models.DateTimeField()
+    history = models.JSONField(default=list)
+    dropped = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=models.Q(player__isnull=False),
+                name="one_entry_per_player",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    """Round ``number`` (1 first) of an event, with its ``setup`` (the game set-up every
+    table of the round plays: {} for the table to choose or roll) and when it was paired
+    and ``started`` (pairings are fixed then; until, the organiser may swap them)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    setup = models.JSONField(default=dict)
+    paired = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_number")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Pairing(models.Model):
+    """One table of a round: ``a`` against ``b`` (None: ``a`` has the bye). The result:
+    ``winner`` "a", "b", "draw" or "" (not played yet); each side's score (the system's
+    count: Iron & Honor encounter ExP, Brutality Victory Points; None where the system
+    keeps none or it was not given). A result counts once both players confirmed it
+    (``confirmed_a`` / ``confirmed_b``), or the organiser entered it (``by_organiser``)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    table = models.PositiveSmallIntegerField()
+    a = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    b = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    winner = models.CharField(max_length=4, blank=True, default="")
+    score_a = models.IntegerField(null=True, blank=True)
+    score_b = models.IntegerField(null=True, blank=True)
+    confirmed_a = models.BooleanField(default=False)
+    confirmed_b = models.BooleanField(default=False)
+    by_organiser = models.BooleanField(default=False)
+    game = models.ForeignKey(
+        "muster_games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["table"]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}"
+
+    @property
+    def counted(self) -> bool:
+        """Whether the result counts in the standings: a bye always; a game once both
+        players confirmed it or the organiser entered it."""
+        if self.b_id is None:
+            return True
+        return bool(self.winner) and (self.by_organiser or (self.confirmed_a and self.confirmed_b))

@@ -1,0 +1,264 @@
+"""Every write of an event (issue 31, docs/events.md): creating it, a player's list
+submitted and reviewed, rounds paired and swapped, results recorded and confirmed.
+
+Each refusal is a :class:`roster.operations.Refused` whose message says what and why,
+for the page to show; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from django.db import transaction
+from django.utils import timezone
+
+from roster.evaluation import evaluate_roster, evaluate_stored
+from roster.events.models import Entry, Event, Pairing, Round
+from roster.events.pairing import Result, Standing, pair, standings
+from roster.games.systems import play_rules, playable
+from roster.models import Roster
+from roster.operations import Refused
+
+MAX_ENTRIES = 256  # players in one event
+MAX_ROUNDS = 12
+
+
+@dataclass(frozen=True)
+class Check:
+    """A list checked for an event: its ``problems`` (each a sentence: the book's rule
+    errors, then every limit of the event the list's options miss), its fingerprint and
+    the rules data digest it was checked with. ``legal`` when there is no problem."""
+
+    problems: list[str]
+    fingerprint: str
+    digest: str
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
+    options = document.get("options") or {}
+    return [
+        f"The event plays {key.replace('_', ' ')} {wanted}; this list has {options.get(key, 'none')}."
+        for key, wanted in event.options.items()
+        if options.get(key) != wanted
+    ]
+
+
+def check_list(event: Event, document: dict[str, Any], roster: Roster | None = None) -> Check:
+    """Check ``document`` (a muster.roster/1 document) for ``event``: the book's rules
+    (with the supplement ``roster`` pins, when given) and the event's limits. Raises
+    DocumentError when it is not a document of any system (its JSON path)."""
+    evaluation = evaluate_roster(roster, document) if roster is not None else evaluate_stored(document)
+    problems = [f"{i.message} ({i.source})" if i.source else i.message for i in evaluation.report.errors]
+    if evaluation.document.system != event.system:
+        problems.insert(0, f"This list is for {evaluation.document.system}; the event plays {event.system}.")
+    return Check(problems + _limits_missed(event, document), evaluation.fingerprint, evaluation.digest)
+
+
+def create_event(owner: Any, system: str, name: str, **fields: Any) -> Event:
+    """A new event of ``owner`` for ``system`` (a playable system id); ``fields`` as
+    :class:`Event`'s (options, rounds, kind, deadline, lists_public). Raises Refused for
+    a system Muster cannot play or a round count outside 1-MAX_ROUNDS."""
+    if not playable(system):
+        raise Refused(f"Muster cannot run events of {system}: it has no rules of play for it.")
+    rounds = int(fields.get("rounds", 3))
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise Refused(f"An event has 1 to {MAX_ROUNDS} rounds; {rounds} asked.")
+    return Event.objects.create(owner=owner, system=system, name=name, **fields)
+
+
+def locked(event: Event, now: datetime | None = None) -> bool:
+    """Whether lists are locked: past the deadline, or once round 1 is paired."""
+    now = now or timezone.now()
+    return (event.deadline is not None and now >= event.deadline) or event.round_set.exists()
+
+
+def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datetime | None = None) -> Entry:
+    """Register ``player`` with ``roster`` (theirs), or submit it again: the document is
+    kept as it is now, with its fingerprint; an earlier submission goes to the entry's
+    history and the entry waits for the organiser again. Problems never refuse a list
+    (they are shown to the player and the organiser). Raises Refused when lists are
+    locked, the roster is not the player's or of another system, or the event is full."""
+    now = now or timezone.now()
+    if locked(event, now):
+        raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
+    if roster.owner_id != player.pk or roster.deleted is not None:
+        raise Refused("That roster is not one of yours.")
+    if roster.system != event.system:
+        raise Refused(f"The event plays {event.system}; that roster is {roster.system}.")
+    check = check_list(event, roster.document, roster)
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().filter(event=event, player=player).first()
+        if entry is None:
+            if event.entries.count() >= MAX_ENTRIES:
+                raise Refused(f"The event is full ({MAX_ENTRIES} players).")
+            return Entry.objects.create(
+                event=event,
+                player=player,
+                name=name or player.get_username(),
+                roster=roster,
+                document=roster.document,
+                fingerprint=check.fingerprint,
+                rules_digest=check.digest,
+                submitted=now,
+            )
+        entry.history = [*entry.history, _was(entry)]
+        entry.roster, entry.document = roster, roster.document
+        entry.fingerprint, entry.rules_digest = check.fingerprint, check.digest
+        entry.status, entry.note, entry.submitted = Entry.SUBMITTED, "", now
+        if name:
+            entry.name = name
+        entry.save()
+        return entry
+
+
+def _was(entry: Entry) -> dict[str, Any]:
+    return {
+        "fingerprint": entry.fingerprint,
+        "submitted": entry.submitted.isoformat(),
+        "status": entry.status,
+        "note": entry.note,
+        "models": [m.get("name", "") for m in entry.document.get("models", [])],
+    }
+
+
+def changes(entry: Entry) -> list[str]:
+    """What the latest submission changed against the one before, for the organiser: the
+    models added and removed by name (empty for a first submission)."""
+    if not entry.history:
+        return []
+    before = entry.history[-1]["models"]
+    now = [m.get("name", "") for m in entry.document.get("models", [])]
+    added = [n for n in now if n not in before]
+    removed = [n for n in before if n not in now]
+    lines = [f"added {', '.join(added)}"] if added else []
+    lines += [f"removed {', '.join(removed)}"] if removed else []
+    return lines or ["the same models (their upgrades or options changed)"]
+
+
+def review(entry: Entry, accept: bool, note: str = "") -> Entry:
+    """The organiser accepts ``entry``'s list, or sends it back with ``note`` (required:
+    the player is told what to fix). Raises Refused for a return without a note."""
+    if not accept and not note.strip():
+        raise Refused("Say what the player should fix when you send a list back.")
+    entry.status = Entry.ACCEPTED if accept else Entry.RETURNED
+    entry.note = "" if accept else note.strip()
+    entry.save(update_fields=["status", "note"])
+    return entry
+
+
+def results_of(event: Event) -> list[Result]:
+    """Every counted result of ``event`` (:attr:`Pairing.counted`), as pairing.Result."""
+    out = []
+    for p in Pairing.objects.filter(round__event=event):
+        if not p.counted:
+            continue
+        if p.b_id is None:
+            out.append(Result(p.a_id, None, p.a_id))
+            continue
+        winner = {"a": p.a_id, "b": p.b_id}.get(p.winner)
+        out.append(Result(p.a_id, p.b_id, winner, p.score_a, p.score_b))
+    return out
+
+
+def event_standings(event: Event) -> list[Standing]:
+    """The standings of the accepted entries, best first (pairing.standings: wins, the
+    system's score where it keeps one, strength of schedule, registration order)."""
+    players = list(event.entries.filter(status=Entry.ACCEPTED).values_list("pk", flat=True))
+    scored = play_rules(event.system).victory_points is not None
+    return standings(players, results_of(event), scored)
+
+
+def pair_round(event: Event, rng: random.Random | None = None) -> Round:
+    """Pair the next round of ``event``: round 1 in a shuffled order (``rng``), each
+    later one by the standings (pairing.pair: no rematch while any other pairing exists,
+    the bye to the lowest-ranked player without one). Raises Refused when the last round
+    is paired, a round is still unfinished, or fewer than two lists are accepted."""
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        last = event.round_set.order_by("-number").first()
+        if last is not None and last.number >= event.rounds:
+            raise Refused(f"All {event.rounds} rounds are paired.")
+        if last is not None and any(not p.counted for p in last.pairings.all()):
+            raise Refused(f"Round {last.number} still has results to come.")
+        entries = [e.pk for e in event.entries.filter(status=Entry.ACCEPTED, dropped=False)]
+        if len(entries) < 2:
+            raise Refused("Pair a round once at least two lists are accepted.")
+        if last is None:
+            (rng or random.Random()).shuffle(entries)
+            ranked = entries
+        else:
+            ranked = [s.player for s in event_standings(event) if s.player in entries]
+        earlier = Pairing.objects.filter(round__event=event)
+        met = {frozenset((p.a_id, p.b_id)) for p in earlier if p.b_id is not None}
+        byes = {p.a_id for p in earlier if p.b_id is None}
+        round_ = Round.objects.create(event=event, number=(last.number if last else 0) + 1)
+        done = pair(ranked, met, byes)
+        for table, (a, b) in enumerate(done.tables, start=1):
+            Pairing.objects.create(round=round_, table=table, a_id=cast(int, a), b_id=cast(int, b))
+        if done.bye is not None:
+            Pairing.objects.create(round=round_, table=len(done.tables) + 1, a_id=cast(int, done.bye), b=None)
+        return round_
+
+
+def swap(round_: Round, first: Entry, second: Entry) -> None:
+    """Swap two players between tables of ``round_`` before it starts (the organiser's
+    correction). Raises Refused once the round has started or a result is in, or when
+    either player is not in the round or both sit at one table."""
+    if round_.started is not None or any(p.winner for p in round_.pairings.all()):
+        raise Refused("The round has started: its pairings are fixed.")
+    seats: dict[int, tuple[Pairing, str]] = {}
+    for p in round_.pairings.all():
+        seats[p.a_id] = (p, "a")
+        if p.b_id is not None:
+            seats[p.b_id] = (p, "b")
+    if first.pk not in seats or second.pk not in seats:
+        raise Refused("Both players must be in this round.")
+    (p1, s1), (p2, s2) = seats[first.pk], seats[second.pk]
+    if p1.pk == p2.pk:
+        raise Refused("Those two already play each other.")
+    with transaction.atomic():
+        setattr(p1, f"{s1}_id", second.pk)
+        setattr(p2, f"{s2}_id", first.pk)
+        p1.save(update_fields=[f"{s1}"])
+        p2.save(update_fields=[f"{s2}"])
+
+
+def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b: int | None) -> Pairing:
+    """Record a table's result. By a player of the table: their confirmation, the other
+    player's cleared when it differs from what they confirmed. By the organiser: entered
+    and counted at once (``by_organiser``), a correction included. ``winner``: "a", "b"
+    or "draw". Raises Refused for a bye, another winner word, a negative score, or
+    anyone else."""
+    if pairing.b_id is None:
+        raise Refused("A bye has no result to record.")
+    if winner not in ("a", "b", "draw"):
+        raise Refused("Say who won, or that it was a draw.")
+    if any(s is not None and s < 0 for s in (score_a, score_b)):
+        raise Refused("A score cannot be below 0.")
+    event = pairing.round.event
+    sides = {pairing.a.player_id: "a", pairing.b.player_id: "b"} if pairing.b else {}
+    organiser = by.pk == event.owner_id
+    side = sides.get(by.pk)
+    if not organiser and side is None:
+        raise Refused("Only the two players or the organiser record this table's result.")
+    changed = (pairing.winner, pairing.score_a, pairing.score_b) != (winner, score_a, score_b)
+    with transaction.atomic():
+        pairing.winner, pairing.score_a, pairing.score_b = winner, score_a, score_b
+        if organiser and side is None:
+            pairing.by_organiser = True
+        else:
+            if changed:
+                pairing.confirmed_a = pairing.confirmed_b = False
+                pairing.by_organiser = False
+            setattr(pairing, f"confirmed_{side}", True)
+        if pairing.round.started is None:
+            Round.objects.filter(pk=pairing.round_id, started=None).update(started=timezone.now())
+        pairing.save()
+    return pairing

@@ -1,0 +1,221 @@
+"""Event pages (issue 31, docs/events.md): My events, a new event, registration, the event
+page (entries, pairings, results, standings) and the organiser's and players' actions.
+
+Who sees what: anyone with the event's address sees its players, pairings, results and
+standings, and each list's fingerprint; a list's contents once round 1 is paired (or
+before, when the organiser made lists public); a list's problems and the organiser's
+note only its player and the organiser.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from roster.events import operations
+from roster.events.forms import EventForm, ResultForm, ReviewForm, SubmitForm
+from roster.events.models import Entry, Event, Pairing
+from roster.games.systems import play_rules
+from roster.limits import limited
+from roster.models import Roster
+from roster.operations import Refused
+from roster.site import absolute
+from roster.views.common import player
+from rules.document import DocumentError
+from rules.registry import SYSTEMS
+
+
+@login_required
+def event_list(request: HttpRequest) -> HttpResponse:
+    """My events: those I organise and those I entered, the newest first."""
+    me = player(request)
+    events = Event.objects.filter(Q(owner=me) | Q(entries__player=me)).distinct()
+    return render(request, "events/list.html", {"events": events})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    """A new event (GET the form; POST creates it and opens its page)."""
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = operations.create_event(
+                player(request),
+                data["system"],
+                data["name"],
+                kind=data["kind"],
+                rounds=data["rounds"],
+                deadline=data["deadline"],
+                lists_public=data["lists_public"],
+                options=data["options"],
+            )
+        except Refused as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("event-page", event.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "events/new.html", {"form": form}, status=status)
+
+
+@dataclass
+class EntryRow:
+    """One entry as the event page shows it to this viewer: ``problems`` and ``note``
+    only to its player and the organiser; ``open``: whether its list may be read."""
+
+    entry: Entry
+    problems: list[str] | None
+    changes: list[str]
+    mine: bool
+    open: bool
+
+
+def _rows(event: Event, viewer: Any, organiser: bool) -> list[EntryRow]:
+    lists_open = organiser or event.lists_public or event.round_set.exists()
+    rows = []
+    for entry in event.entries.all():
+        mine = viewer is not None and entry.player_id == viewer.pk
+        problems = None
+        if organiser or mine:
+            try:
+                problems = operations.check_list(event, entry.document).problems
+            except DocumentError as exc:
+                problems = [f"{exc.path}: {exc.message}"]
+        rows.append(
+            EntryRow(
+                entry, problems, operations.changes(entry) if organiser else [], mine, lists_open or mine
+            )
+        )
+    return rows
+
+
+def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """The event page's context for this viewer (see the module's access rules)."""
+    viewer = request.user if request.user.is_authenticated else None
+    organiser = viewer is not None and viewer.pk == event.owner_id
+    rows = _rows(event, viewer, organiser)
+    names = {r.entry.pk: r.entry for r in rows}
+    rules = play_rules(event.system)
+    scored = rules.victory_points is not None
+    rounds = list(event.round_set.prefetch_related("pairings"))
+    mine = next((r for r in rows if r.mine), None)
+    return {
+        "event": event,
+        "system": SYSTEMS[event.system],
+        "organiser": organiser,
+        "rows": rows,
+        "mine": mine,
+        "names": names,
+        "rounds": rounds,
+        "standings": [(line, names[cast(int, line.player)]) for line in operations.event_standings(event)],
+        "scored": scored,
+        "score_short": rules.score_short,
+        "locked": operations.locked(event),
+        "next_round": (rounds[-1].number + 1) if rounds else 1,
+        "register_url": absolute(reverse("event-register", args=[event.code])),
+        "review_form": ReviewForm(),
+    }
+
+
+def event_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event: its players and lists, each round's pairings and results, standings."""
+    event = get_object_or_404(Event, pk=pk)
+    return render(request, "events/event.html", event_context(request, event))
+
+
+def _back(request: HttpRequest, event: Event, refused: Refused | None = None) -> HttpResponse:
+    if refused is not None:
+        messages.error(request, str(refused))
+    return redirect("event-page", event.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@limited("import")
+def register(request: HttpRequest, code: str) -> HttpResponse:
+    """Registration by the event's link: choose one of my rosters of its system (GET),
+    submit it (POST; again to replace it until lists lock)."""
+    event = get_object_or_404(Event, code=code)
+    me = player(request)
+    rosters = Roster.objects.filter(owner=me, system=event.system, deleted=None)
+    form = SubmitForm(request.POST or None, rosters=rosters)
+    if request.method == "POST" and form.is_valid():
+        try:
+            operations.submit(event, me, form.cleaned_data["roster"], form.cleaned_data["name"])
+        except Refused as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Your list is submitted: the organiser will review it.")
+            return redirect("event-page", event.pk)
+    context = {
+        "event": event,
+        "system": SYSTEMS[event.system],
+        "form": form,
+        "locked": operations.locked(event),
+    }
+    return render(request, "events/register.html", context, status=422 if request.method == "POST" else 200)
+
+
+def _organised(request: HttpRequest, pk: int) -> Event:
+    event = get_object_or_404(Event, pk=pk)
+    if event.owner_id != player(request).pk:
+        raise Http404
+    return event
+
+
+@require_POST
+@login_required
+def review(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    """The organiser accepts a list or sends it back with a note."""
+    event = _organised(request, pk)
+    found = get_object_or_404(Entry, pk=entry, event=event)
+    form = ReviewForm(request.POST)
+    if not form.is_valid():
+        return _back(request, event, Refused("Choose Accept or Send back."))
+    try:
+        operations.review(found, form.cleaned_data["answer"] == "accept", form.cleaned_data["note"])
+    except Refused as exc:
+        return _back(request, event, exc)
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def pair_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser pairs the next round."""
+    event = _organised(request, pk)
+    try:
+        round_ = operations.pair_round(event, random.SystemRandom())
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, f"Round {round_.number} is paired.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
+    """A player of the table confirms its result, or the organiser enters it."""
+    event = get_object_or_404(Event, pk=pk)
+    found = get_object_or_404(
+        Pairing.objects.select_related("round__event", "a", "b"), pk=pairing, round__event=event
+    )
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        return _back(request, event, Refused("Say who won (or a draw); scores are whole numbers from 0."))
+    data = form.cleaned_data
+    try:
+        operations.record(found, player(request), data["winner"], data["score_a"], data["score_b"])
+    except Refused as exc:
+        return _back(request, event, exc)
+    return _back(request, event)

@@ -1,0 +1,255 @@
+"""Events through their pages (issue 31, docs/events.md): creating one, registration and
+review, the deadline and the lock, pairing (round 1 and after), results confirmed by both
+players or entered by the organiser, standings, and who sees what."""
+
+from __future__ import annotations
+
+import copy
+import random
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from roster.events import operations
+from roster.events.models import Entry, Event, Pairing
+from roster.operations import Refused, create_roster
+from tests.ih import example
+from tests.web.cast import client_for, make_user
+
+NORTHMEN = "iron-and-honor-northmen-raiding-party"
+
+
+def new_event(client, **changes):
+    form = {"name": "Winter Cup", "system": "iron-and-honor", "kind": "tournament", "rounds": "3"}
+    form |= {"game_size": "medium"} | changes
+    answer = client.post(reverse("event-new"), form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    return Event.objects.latest("pk")
+
+
+def player_with_list(name, document=None):
+    user = make_user(name)
+    roster = create_roster(user, document or example(NORTHMEN))
+    return user, roster
+
+
+def register(user, roster, event):
+    return client_for(user).post(
+        reverse("event-register", args=[event.code]), {"roster": roster.pk, "name": user.username}
+    )
+
+
+@pytest.fixture
+def organiser(db):
+    return make_user("olga")
+
+
+@pytest.fixture
+def event(organiser):
+    return new_event(client_for(organiser))
+
+
+def test_an_event_keeps_its_list_limits_checked_by_the_systems_own_schema(organiser):
+    client = client_for(organiser)
+    event = new_event(client)
+    assert event.options == {"game_size": "medium"} and event.owner == organiser
+    # Iron & Honor's custom size needs its ExP: said at the form, nothing created.
+    answer = client.post(
+        reverse("event-new"),
+        {"name": "X", "system": "iron-and-honor", "kind": "tournament", "rounds": "3", "game_size": "custom"},
+    )
+    assert answer.status_code == 422
+    assert "custom game size needs exp_limit" in answer.content.decode()
+    assert Event.objects.count() == 1
+
+
+def test_a_list_is_kept_as_submitted_and_checked_against_the_event(event, organiser):
+    user, roster = player_with_list("pat")
+    assert register(user, roster, event).status_code == 302
+    entry = Entry.objects.get(event=event, player=user)
+    assert entry.document == roster.document and len(entry.fingerprint) == 12
+    assert entry.status == Entry.SUBMITTED
+    # Editing the roster afterwards leaves the submitted list alone.
+    roster.document = {**roster.document, "name": "Renamed"}
+    roster.save()
+    entry.refresh_from_db()
+    assert entry.document["name"] == "Northmen Raiding Party"
+    # A small-game list in a medium event: the organiser and the player see the problem.
+    small = example(NORTHMEN)
+    small["options"] = {"game_size": "small"}
+    check = operations.check_list(event, small)
+    assert any("game size medium" in p and "small" in p for p in check.problems)
+
+
+def test_a_list_sent_back_is_fixed_and_the_organiser_sees_what_changed(event, organiser):
+    user, roster = player_with_list("pat")
+    register(user, roster, event)
+    entry = Entry.objects.get(event=event)
+    org = client_for(organiser)
+    # Sending back needs a note.
+    org.post(reverse("event-review", args=[event.pk, entry.pk]), {"answer": "return", "note": ""})
+    entry.refresh_from_db()
+    assert entry.status == Entry.SUBMITTED
+    org.post(
+        reverse("event-review", args=[event.pk, entry.pk]), {"answer": "return", "note": "Drop one model"}
+    )
+    entry.refresh_from_db()
+    assert (entry.status, entry.note) == (Entry.RETURNED, "Drop one model")
+    page = client_for(user).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert "Drop one model" in page
+    # Fixed and submitted again: waiting again, the earlier one in its history.
+    document = copy.deepcopy(roster.document)
+    dropped = document["models"].pop()["name"]
+    roster.document = document
+    roster.save()
+    register(user, roster, event)
+    entry.refresh_from_db()
+    assert entry.status == Entry.SUBMITTED and entry.note == "" and len(entry.history) == 1
+    assert operations.changes(entry) == [f"removed {dropped}"]
+    assert f"removed {dropped}" in org.get(reverse("event-page", args=[event.pk])).content.decode()
+    org.post(reverse("event-review", args=[event.pk, entry.pk]), {"answer": "accept", "note": ""})
+    entry.refresh_from_db()
+    assert entry.status == Entry.ACCEPTED
+
+
+def test_lists_lock_at_the_deadline_and_when_round_1_is_paired(event):
+    user, roster = player_with_list("pat")
+    register(user, roster, event)
+    event.deadline = timezone.now() - timedelta(minutes=1)
+    event.save()
+    answer = register(user, roster, event)
+    assert answer.status_code == 422 and "Lists are locked" in answer.content.decode()
+    event.deadline = None
+    event.save()
+    other, theirs = player_with_list("quinn")
+    register(other, theirs, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    operations.pair_round(event, random.Random(1))
+    with pytest.raises(Refused, match="locked"):
+        operations.submit(event, user, roster)
+
+
+def test_only_the_organiser_reviews_and_pairs(event):
+    user, roster = player_with_list("pat")
+    register(user, roster, event)
+    entry = Entry.objects.get(event=event)
+    client = client_for(user)
+    assert (
+        client.post(reverse("event-review", args=[event.pk, entry.pk]), {"answer": "accept"}).status_code
+        == 404
+    )
+    assert client.post(reverse("event-pair", args=[event.pk])).status_code == 404
+    entry.refresh_from_db()
+    assert entry.status == Entry.SUBMITTED and not event.round_set.exists()
+
+
+def test_lists_stay_hidden_until_round_1_and_problems_stay_with_their_player(event, organiser):
+    pat, roster = player_with_list("pat")
+    bad = example(NORTHMEN)
+    bad["options"] = {"game_size": "small"}
+    quinn, theirs = player_with_list("quinn", bad)
+    register(pat, roster, event)
+    register(quinn, theirs, event)
+    url = reverse("event-page", args=[event.pk])
+    public = client_for(None).get(url).content.decode()
+    assert "Northmen Raiding Party" not in public and "list hidden until round 1" in public
+    # Quinn's problem: Quinn and the organiser see it, Pat does not.
+    problem = "The event plays game size medium"
+    assert problem in client_for(quinn).get(url).content.decode()
+    assert problem in client_for(organiser).get(url).content.decode()
+    assert problem not in client_for(pat).get(url).content.decode()
+    Entry.objects.update(status=Entry.ACCEPTED)
+    operations.pair_round(event, random.Random(1))
+    public = client_for(None).get(url).content.decode()
+    assert "Northmen Raiding Party" in public and problem not in public
+
+
+def test_an_odd_event_gives_the_bye_to_a_different_player_each_round(organiser):
+    event = new_event(client_for(organiser), rounds="3")
+    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan", "eve")]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    byes, met = [], set()
+    for _ in range(3):
+        round_ = operations.pair_round(event, random.Random(2))
+        pairings = list(round_.pairings.all())
+        seated = [p.a_id for p in pairings] + [p.b_id for p in pairings if p.b_id]
+        assert sorted(seated) == sorted(Entry.objects.values_list("pk", flat=True))
+        bye = [p for p in pairings if p.b_id is None]
+        assert len(bye) == 1
+        byes.append(bye[0].a_id)
+        for p in pairings:
+            if p.b_id:
+                pair = frozenset((p.a_id, p.b_id))
+                assert pair not in met
+                met.add(pair)
+                operations.record(p, organiser, "a", 10, 5)
+    assert len(set(byes)) == 3
+
+
+def test_a_result_counts_once_both_players_confirm_it(event, organiser):
+    pat, roster = player_with_list("pat")
+    quinn, theirs = player_with_list("quinn")
+    register(pat, roster, event)
+    register(quinn, theirs, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    operations.pair_round(event, random.Random(1))
+    pairing = Pairing.objects.get()
+    first, second = (pat, quinn) if pairing.a.player == pat else (quinn, pat)
+    url = reverse("event-result", args=[event.pk, pairing.pk])
+    client_for(first).post(url, {"winner": "a", "score_a": "12", "score_b": "4"})
+    pairing.refresh_from_db()
+    assert pairing.confirmed_a and not pairing.counted
+    assert operations.event_standings(event)[0].wins == 0
+    # The other player says otherwise: the first confirmation no longer stands.
+    client_for(second).post(url, {"winner": "b", "score_a": "4", "score_b": "12"})
+    pairing.refresh_from_db()
+    assert pairing.confirmed_b and not pairing.confirmed_a and not pairing.counted
+    client_for(first).post(url, {"winner": "b", "score_a": "4", "score_b": "12"})
+    pairing.refresh_from_db()
+    assert pairing.counted and not pairing.by_organiser
+    top = operations.event_standings(event)[0]
+    assert top.player == pairing.b_id and top.wins == 1 and top.score == 12
+    # A stranger cannot record it; the organiser corrects it, recorded as theirs.
+    stranger = make_user("stranger")
+    client_for(stranger).post(url, {"winner": "a"})
+    pairing.refresh_from_db()
+    assert pairing.winner == "b"
+    client_for(organiser).post(url, {"winner": "draw", "score_a": "6", "score_b": "6"})
+    pairing.refresh_from_db()
+    assert pairing.winner == "draw" and pairing.by_organiser and pairing.counted
+    page = client_for(None).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert "Entered by the organiser" in page and "Draw" in page
+
+
+def test_the_next_round_waits_for_every_result(event, organiser):
+    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    operations.pair_round(event, random.Random(3))
+    with pytest.raises(Refused, match="still has results"):
+        operations.pair_round(event)
+    for p in Pairing.objects.all():
+        operations.record(p, organiser, "a", None, None)
+    assert operations.pair_round(event).number == 2
+
+
+def test_the_organiser_swaps_players_before_the_round_starts(event, organiser):
+    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    round_ = operations.pair_round(event, random.Random(3))
+    one, two = round_.pairings.all()
+    operations.swap(round_, one.a, two.a)
+    one.refresh_from_db()
+    two.refresh_from_db()
+    tables = sorted(frozenset((p.a_id, p.b_id)) for p in (one, two))
+    assert len({x for t in tables for x in t}) == 4
+    operations.record(one, organiser, "a", None, None)
+    with pytest.raises(Refused, match="started"):
+        operations.swap(round_, one.a, two.a)
