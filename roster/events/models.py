@@ -5,6 +5,7 @@ pairings. Every write goes through roster.events.operations."""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -130,6 +131,9 @@ class Pairing(models.Model):
     game = models.ForeignKey(
         "muster_games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    #: Not stored: what the table's finished game says ({"winner", "score_a", "score_b"}),
+    #: set by the event page for its result form.
+    proposed: dict[str, Any] | None = None
 
     class Meta:
         ordering = ["table"]

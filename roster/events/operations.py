@@ -18,9 +18,13 @@ from django.utils import timezone
 from roster.evaluation import evaluate_roster, evaluate_stored
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.events.pairing import Result, Standing, pair, standings
+from roster.games.models import Game
+from roster.games.operations import TooManyGames, start_game, take_side
+from roster.games.sides import evaluated_side, told_apart
 from roster.games.systems import play_rules, playable
 from roster.models import Roster
 from roster.operations import Refused
+from rules.play.core import Snapshot
 
 MAX_ENTRIES = 256  # players in one event
 MAX_ROUNDS = 12
@@ -262,3 +266,60 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
             Round.objects.filter(pk=pairing.round_id, started=None).update(started=timezone.now())
         pairing.save()
     return pairing
+
+
+def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> Game:
+    """The game of a table (one tap from the event page): both locked lists as they were
+    submitted, the set-up rolled as a game's is (PlayRules.roll_setup, every choice);
+    the first player owns it and the second holds side 1 by their account, so neither
+    needs a join code. Tapped again (by either), the same game. Raises Refused for a bye,
+    anyone but the two players and the organiser, a player without an account, or
+    TooManyGames (a Refused) when the first player keeps the most games."""
+    if pairing.b is None:
+        raise Refused("A bye has no game.")
+    event = pairing.round.event
+    if by.pk not in (pairing.a.player_id, pairing.b.player_id, event.owner_id):
+        raise Refused("Only the two players or the organiser start this table's game.")
+    if pairing.a.player is None or pairing.b.player is None:
+        raise Refused("Both players need an account to play on their phones; enter the result instead.")
+    with transaction.atomic():
+        locked_pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
+        if locked_pairing.game_id is not None and locked_pairing.game is not None:
+            return locked_pairing.game
+        first, second = (
+            evaluated_side(evaluate_stored(e.document), origin="export", player=e.name)
+            for e in (pairing.a, pairing.b)
+        )
+        rules = play_rules(event.system)
+        setup: dict[str, Any] = {}
+        rolled = [c.key for c in rules.setup_choices()]
+        for key in rolled:
+            setup.update(rules.roll_setup(key, setup, rng or random.SystemRandom()))
+        if rolled:
+            setup["rolled"] = ",".join(rolled)
+        snapshot = Snapshot(system=event.system, sides=(first, told_apart(first, second)), setup=setup)
+        name = f"{event.name}, round {pairing.round.number}, table {pairing.table}"
+        try:
+            game = start_game(pairing.a.player, snapshot, name)
+        except TooManyGames as exc:
+            raise Refused(f"{pairing.a.name}: {exc}") from None
+        take_side(game, "", pairing.b.player)
+        locked_pairing.game = game
+        locked_pairing.save(update_fields=["game"])
+        return game
+
+
+def game_result(pairing: Pairing) -> tuple[str, int | None, int | None] | None:
+    """What the table's finished game says, as a result to confirm: (winner "a" / "b" /
+    "draw" when it named none, the two sides' Victory Points or None where the system
+    keeps none); None while there is no finished game. Read from Game.summary."""
+    game = pairing.game
+    if game is None or game.finished is None:
+        return None
+    summary = game.summary or {}
+    winner = summary.get("winner")
+    word = {0: "a", 1: "b"}.get(winner, "draw") if winner is not None else "draw"
+    if play_rules(game.system).victory_points is None:
+        return word, None, None
+    points = [side.get("victory_points", 0) for side in summary.get("sides", [])]
+    return (word, points[0], points[1]) if len(points) == 2 else (word, None, None)

@@ -11,5 +11,6 @@ urlpatterns = [
     path("events/<int:pk>/pair/", views.pair_round, name="event-pair"),
     path("events/<int:pk>/entries/<int:entry>/review/", views.review, name="event-review"),
     path("events/<int:pk>/pairings/<int:pairing>/result/", views.record, name="event-result"),
+    path("events/<int:pk>/pairings/<int:pairing>/game/", views.start_table, name="event-game"),
     path("register/<str:code>/", views.register, name="event-register"),
 ]

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -107,7 +107,17 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     names = {r.entry.pk: r.entry for r in rows}
     rules = play_rules(event.system)
     scored = rules.victory_points is not None
-    rounds = list(event.round_set.prefetch_related("pairings"))
+    tables = Pairing.objects.select_related("a", "b", "game").defer(
+        "game__snapshot", "game__events", "game__trail"
+    )
+    rounds = list(event.round_set.prefetch_related(Prefetch("pairings", queryset=tables)))
+    for round_ in rounds:
+        for table in round_.pairings.all():
+            # What the table's finished game says, offered in the result form (not counted
+            # until both confirm it).
+            found = operations.game_result(table) if table.game_id else None
+            proposed = dict(zip(("winner", "score_a", "score_b"), found, strict=True)) if found else None
+            table.proposed = proposed
     mine = next((r for r in rows if r.mine), None)
     return {
         "event": event,
@@ -219,3 +229,18 @@ def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     except Refused as exc:
         return _back(request, event, exc)
     return _back(request, event)
+
+
+@require_POST
+@login_required
+def start_table(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
+    """A player of the table (or the organiser) starts its game, or opens it once started."""
+    event = get_object_or_404(Event, pk=pk)
+    found = get_object_or_404(
+        Pairing.objects.select_related("round__event", "a", "b"), pk=pairing, round__event=event
+    )
+    try:
+        game = operations.start_table(found, player(request))
+    except Refused as exc:
+        return _back(request, event, exc)
+    return redirect("game-table", game.pk)

@@ -253,3 +253,34 @@ def test_the_organiser_swaps_players_before_the_round_starts(event, organiser):
     operations.record(one, organiser, "a", None, None)
     with pytest.raises(Refused, match="started"):
         operations.swap(round_, one.a, two.a)
+
+
+def test_a_table_is_played_on_the_players_phones_and_its_result_offered_to_confirm(event, organiser):
+    pat, roster = player_with_list("pat")
+    quinn, theirs = player_with_list("quinn")
+    register(pat, roster, event)
+    register(quinn, theirs, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    operations.pair_round(event, random.Random(1))
+    pairing = Pairing.objects.get()
+    first, second = (pat, quinn) if pairing.a.player == pat else (quinn, pat)
+    url = reverse("event-game", args=[event.pk, pairing.pk])
+    assert client_for(make_user("stranger")).post(url).status_code == 302
+    assert Pairing.objects.get().game is None
+    answer = client_for(second).post(url)
+    game = Pairing.objects.get().game
+    assert answer.status_code == 302 and answer["Location"] == reverse("game-table", args=[game.pk])
+    # Both players reach the same game by their accounts, no join code between them.
+    assert client_for(first).post(url)["Location"] == answer["Location"]
+    assert (game.owner, game.guest) == (first, second)
+    assert client_for(second).get(reverse("game-table", args=[game.pk])).status_code == 200
+    sides = game.snapshot["sides"]
+    assert sides[0]["player"] == first.username and sides[1]["player"] == second.username
+    # Ended with side 1 the winner: the event page offers that result to confirm, and it
+    # does not count until both confirm it.
+    ended = client_for(first).post(reverse("game-finish", args=[game.pk]), {"winner": "1", "confirm": "1"})
+    assert ended.status_code == 302
+    assert operations.game_result(Pairing.objects.get())[0] == "b"
+    page = client_for(first).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert 'value="b" checked' in page
+    assert not Pairing.objects.get().counted
