@@ -8,7 +8,6 @@ from typing import Any, cast
 from django import forms
 from pydantic import BaseModel, ValidationError
 
-from roster.events.models import Event
 from roster.events.operations import MAX_ROUNDS
 from roster.games.systems import playable
 from roster.models import Roster
@@ -26,19 +25,13 @@ def options_model(system: str) -> type[BaseModel]:
 
 
 class EventForm(forms.Form):
-    """A new event: name, system, kind, rounds, deadline, whether lists are public before
-    round 1, and the list limits (the options every list must have, checked by the
-    system's own roster schema: e.g. Iron & Honor game size "medium")."""
+    """A new event (a tournament; the league of issue 31 is still to come): name, system,
+    rounds, deadline, whether lists are public before round 1, and the list limits (the
+    options every list must have, checked by the system's own roster schema: e.g. Iron &
+    Honor game size "medium")."""
 
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField()
-    kind = forms.ChoiceField(
-        choices=[
-            (Event.TOURNAMENT, "Tournament (rounds paired by Muster)"),
-            (Event.LEAGUE, "League (players meet within each round's window)"),
-        ],
-        initial=Event.TOURNAMENT,
-    )
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
     deadline = forms.DateTimeField(
         required=False,
@@ -51,7 +44,9 @@ class EventForm(forms.Form):
     game_size = forms.CharField(
         required=False, max_length=40, help_text="Iron & Honor: small, medium, large or custom"
     )
-    exp_limit = forms.IntegerField(required=False, min_value=1, help_text="Iron & Honor, custom size: ExP")
+    exp_limit = forms.IntegerField(
+        required=False, min_value=1, label="ExP limit", help_text="Iron & Honor, custom size: ExP"
+    )
     mode = forms.ChoiceField(
         required=False,
         choices=[("", "—"), ("simple", "simple"), ("moderate", "moderate")],

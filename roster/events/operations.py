@@ -45,10 +45,26 @@ class Check:
         return not self.problems
 
 
+LIMIT_WORDS = {
+    "game_size": "game size",
+    "exp_limit": "ExP",
+    "mode": "mode",
+    "points_limit": "points",
+    "model_count": "models",
+    "upgraded_count": "upgraded models",
+}
+
+
+def limits_text(options: dict[str, Any]) -> str:
+    """An event's list limits in words: "game size medium", "mode moderate, points 5"."""
+    return ", ".join(f"{LIMIT_WORDS.get(k, k.replace('_', ' '))} {v}" for k, v in options.items())
+
+
 def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
     options = document.get("options") or {}
     return [
-        f"The event plays {key.replace('_', ' ')} {wanted}; this list has {options.get(key, 'none')}."
+        f"The event plays {LIMIT_WORDS.get(key, key.replace('_', ' '))} {wanted}; "
+        f"this list has {options.get(key, 'none')}."
         for key, wanted in event.options.items()
         if options.get(key) != wanted
     ]

@@ -54,7 +54,6 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 player(request),
                 data["system"],
                 data["name"],
-                kind=data["kind"],
                 rounds=data["rounds"],
                 deadline=data["deadline"],
                 lists_public=data["lists_public"],
@@ -133,7 +132,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "locked": operations.locked(event),
         "next_round": (rounds[-1].number + 1) if rounds else 1,
         "register_url": absolute(reverse("event-register", args=[event.code])),
-        "review_form": ReviewForm(),
+        "limits": operations.limits_text(event.options),
     }
 
 

@@ -22,7 +22,7 @@ NORTHMEN = "iron-and-honor-northmen-raiding-party"
 
 
 def new_event(client, **changes):
-    form = {"name": "Winter Cup", "system": "iron-and-honor", "kind": "tournament", "rounds": "3"}
+    form = {"name": "Winter Cup", "system": "iron-and-honor", "rounds": "3"}
     form |= {"game_size": "medium"} | changes
     answer = client.post(reverse("event-new"), form)
     assert answer.status_code == 302, answer.content.decode()[:2000]
@@ -58,7 +58,7 @@ def test_an_event_keeps_its_list_limits_checked_by_the_systems_own_schema(organi
     # Iron & Honor's custom size needs its ExP: said at the form, nothing created.
     answer = client.post(
         reverse("event-new"),
-        {"name": "X", "system": "iron-and-honor", "kind": "tournament", "rounds": "3", "game_size": "custom"},
+        {"name": "X", "system": "iron-and-honor", "rounds": "3", "game_size": "custom"},
     )
     assert answer.status_code == 422
     assert "custom game size needs exp_limit" in answer.content.decode()
