@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bench import load
+from bench import events, load
 from bench.live import GAMES as live_games
 from bench.live import live_row, stream_cost_row
 from bench.play import play_rows
@@ -361,6 +361,8 @@ SHEETS = [
     "edit -> its sheet ready (background)",
     "PDF sheet, prepared, download",
 ]
+EVENT_PAIRING = ["event: pairing round 4 of 256 players (networkx maximum weight matching)"]
+EVENT_PAGE = ["event page: 64 players, 6 rounds, standings (public view)"]
 TAP = "tap to redraw, stepper (Chromium 360x640)"
 MEMORY = "peak RSS after 50 sheets"
 
@@ -477,6 +479,8 @@ def main() -> None:
     try:
         setup_django(workdir)
         rows += measured(EVALUATE, evaluate_rows)
+        rows += measured(EVENT_PAIRING, events.pairing_rows)
+        rows += measured(EVENT_PAGE, events.standings_rows)
         databases: list[tuple[str, str | None]] = [("SQLite", None)]
         if database_url:
             databases.append(("PostgreSQL", database_url))

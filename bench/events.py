@@ -1,0 +1,103 @@
+"""`make bench` rows for events (issue 31, docs/events.md): pairing 256 players against
+pairing a club's 16, and the event page of a 64-player, 6-round event against the
+trivial view, both in this process (Django's test client on the bench's own database).
+The list pack (64 sheets in one PDF) is not built yet, so it has no row."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+from bench.timing import ms, paired_timings, timings
+from bench.workloads import NINE_MODEL_ROSTERS
+
+Row = dict[str, Any]
+
+
+def _played(players: int, rounds: int, rng: random.Random) -> tuple[list[int], set[frozenset[int]], set[int]]:
+    """A random event after ``rounds`` rounds: (ranked players, pairs met, byes had)."""
+    from roster.events.pairing import Result, pair, standings
+
+    everyone = list(range(players))
+    results: list[Result] = []
+    met: set[frozenset[int]] = set()
+    byes: set[int] = set()
+    for _ in range(rounds):
+        ranked = [s.player for s in standings(everyone, results, scored=True)]
+        done = pair(ranked, met, byes)
+        for a, b in done.tables:
+            met.add(frozenset((a, b)))
+            results.append(Result(a, b, rng.choice([a, b]), rng.randint(0, 12), rng.randint(0, 12)))
+    ranked = [s.player for s in standings(everyone, results, scored=True)]
+    return ranked, met, byes
+
+
+def pairing_rows() -> list[Row]:
+    """Round 4 of a 256-player event against round 4 of a 16-player one."""
+    from roster.events.pairing import pair
+
+    rng = random.Random(31)
+    big = _played(256, 3, rng)
+    small = _played(16, 3, rng)
+    large, base = paired_timings(lambda: pair(*big), lambda: pair(*small), rounds=5, seconds=60)
+    ratio = statistics.median(large) / statistics.median(base)
+    between = []
+    for players in (64, 128):
+        event = _played(players, 3, rng)
+        between.append(
+            f"{players} players {ms(timings(lambda e=event: pair(*e), rounds=5, seconds=30)):.0f} ms"
+        )
+    return [
+        {
+            "measure": "event: pairing round 4 of 256 players (networkx maximum weight matching)",
+            "value": round(ms(large), 1),
+            "unit": "ms median",
+            "detail": f"16 players {ms(base):.1f} ms; ratio {ratio:.0f}x (16 times the players); "
+            + "; ".join(between),
+            "budget": "report (the organiser's one tap per round)",
+            "met": True,
+        }
+    ]
+
+
+def standings_rows() -> list[Row]:
+    """The event page (players, 6 rounds of pairings, standings) of a 64-player event,
+    as its public sees it, against /healthz."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from roster.events import operations
+    from roster.events.models import Entry
+    from roster.operations import create_roster
+
+    organiser, _ = User.objects.get_or_create(username="bench-organiser")
+    event = operations.create_event(organiser, "iron-and-honor", "Bench Cup", rounds=6, options={})
+    document = NINE_MODEL_ROSTERS["iron-and-honor"]
+    for n in range(64):
+        user, _ = User.objects.get_or_create(username=f"bench-player-{n}")
+        operations.submit(event, user, create_roster(user, document), f"Player {n}")
+    Entry.objects.filter(event=event).update(status=Entry.ACCEPTED)
+    rng = random.Random(6)
+    for _ in range(6):
+        round_ = operations.pair_round(event, rng)
+        for table in round_.pairings.exclude(b=None):
+            operations.record(table, organiser, rng.choice("ab"), rng.randint(0, 12), rng.randint(0, 12))
+    client = Client(HTTP_HOST="localhost")
+    path = f"/events/{event.pk}/"
+    if client.get(path).status_code != 200:
+        raise RuntimeError("the event page did not answer 200")
+    page, base = paired_timings(
+        lambda: client.get(path), lambda: client.get("/healthz"), rounds=40, seconds=60
+    )
+    ratio = statistics.median(page) / statistics.median(base)
+    return [
+        {
+            "measure": "event page: 64 players, 6 rounds, standings (public view)",
+            "value": round(ms(page), 1),
+            "unit": "ms median",
+            "detail": f"trivial view {ms(base):.2f} ms; ratio {ratio:.0f}x",
+            "budget": "report",
+            "met": True,
+        }
+    ]
