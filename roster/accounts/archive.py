@@ -43,20 +43,27 @@ def member_name(roster: Roster) -> str:
 
 
 GAMES = "games/"  # the zip's folder of games (muster.game/1), which the Import page passes over
+EVENTS = "events/"  # the events organised (muster.event/1) and entered, passed over too
 
 
 def write_archive(
-    out: IO[bytes], rosters: Iterable[Roster], games: Iterable[tuple[str, str]] | None = None
+    out: IO[bytes],
+    rosters: Iterable[Roster],
+    games: Iterable[tuple[str, str]] | None = None,
+    events: Iterable[tuple[str, str]] | None = None,
 ) -> None:
     """Write into ``out`` the zip (deflated) of the given rosters' documents as Export
     writes them (each with the supplement it uses, docs/supplements.md), and ``games`` as
-    (file name, its ``muster.game/1`` JSON) under ``games/`` (docs/play.md). One roster or
-    game is in memory at a time when ``rosters`` and ``games`` are iterators."""
+    (file name, its ``muster.game/1`` JSON) under ``games/`` (docs/play.md), and ``events``
+    (file name, JSON) under ``events/`` (docs/events.md). One roster or game is in memory
+    at a time when ``rosters`` and ``games`` are iterators."""
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for roster in rosters:
             archive.writestr(member_name(roster), export_json(roster.document, pinned_supplement(roster)))
         for name, text in games or []:
             archive.writestr(GAMES + name, text)
+        for name, text in events or []:
+            archive.writestr(EVENTS + name, text)
 
 
 def build_archive(rosters: Iterable[Roster], games: Iterable[tuple[str, str]] | None = None) -> bytes:
@@ -98,7 +105,9 @@ def read_archive(
     except zipfile.BadZipFile:
         raise ArchiveError("The file is not a readable zip.") from None
     members = [
-        info for info in archive.infolist() if not info.is_dir() and not info.filename.startswith(GAMES)
+        info
+        for info in archive.infolist()
+        if not info.is_dir() and not info.filename.startswith((GAMES, EVENTS))
     ]
     if not members:
         raise ArchiveError("The zip holds no roster files.")

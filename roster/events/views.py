@@ -9,6 +9,7 @@ note only its player and the organiser.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from typing import Any, cast
@@ -19,9 +20,11 @@ from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
-from roster.events import operations
+from roster.events import operations, transfer
 from roster.events.forms import EventForm, ResultForm, ReviewForm, SubmitForm
 from roster.events.models import Entry, Event, Pairing
 from roster.games.systems import play_rules
@@ -243,3 +246,91 @@ def start_table(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     except Refused as exc:
         return _back(request, event, exc)
     return redirect("game-table", game.pk)
+
+
+def _download(text: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings as CSV (anyone with the event's address)."""
+    event = get_object_or_404(Event, pk=pk)
+    return _download(
+        transfer.standings_csv(event), "text/csv; charset=utf-8", f"{slugify(event.name)}-standings.csv"
+    )
+
+
+def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table's result as CSV (anyone with the event's address)."""
+    event = get_object_or_404(Event, pk=pk)
+    return _download(
+        transfer.results_csv(event), "text/csv; charset=utf-8", f"{slugify(event.name)}-results.csv"
+    )
+
+
+def export_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole event as muster.event/1, as this viewer may see it."""
+    event = get_object_or_404(Event, pk=pk)
+    viewer = request.user if request.user.is_authenticated else None
+    text = json.dumps(transfer.event_json(event, viewer), indent=1, ensure_ascii=False)
+    return _download(text, "application/json", f"{slugify(event.name)}.json")
+
+
+@dataclass
+class ScreenTable:
+    """One table on the big screen: its pairing, the game's turn (None before it starts
+    or without a game) and each side's score where the system counts one."""
+
+    pairing: Pairing
+    turn: int | None
+    scores: tuple[Any, Any] | None
+    state: str
+
+
+def screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The big-screen view for the venue's TV: every table of the latest round (its turn
+    and score as its game has them, or its result) and the standings. Redrawn every 10 s
+    by htmx (a morph of the page's own content), a full reload every minute without
+    JavaScript."""
+    event = get_object_or_404(Event, pk=pk)
+    round_ = event.round_set.order_by("-number").first()
+    tables: list[ScreenTable] = []
+    rules = play_rules(event.system)
+    scored = rules.victory_points is not None
+    if round_ is not None:
+        pairings = round_.pairings.select_related("a", "b", "game").defer(
+            "game__snapshot", "game__events", "game__trail"
+        )
+        for p in pairings:
+            summary = (p.game.summary or {}) if p.game else {}
+            sides = summary.get("sides", [])
+            scores = None
+            if scored and len(sides) == 2:
+                scores = (sides[0].get("victory_points", 0), sides[1].get("victory_points", 0))
+            if p.b_id is None:
+                state = "Bye"
+            elif p.counted:
+                state = "Result in"
+            elif p.winner:
+                state = "Result to confirm"
+            elif p.game and p.game.finished:
+                state = "Game over"
+            elif p.game:
+                state = "Playing"
+            else:
+                state = "Not started"
+            turn = summary.get("turn") if p.game and not p.game.finished else None
+            tables.append(ScreenTable(p, turn, scores, state))
+    names = {e.pk: e for e in event.entries.all()}
+    standings = [(line, names[cast(int, line.player)]) for line in operations.event_standings(event)]
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": tables,
+        "standings": standings,
+        "scored": scored,
+        "score_short": rules.score_short,
+    }
+    return render(request, "events/screen.html", context)

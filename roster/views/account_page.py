@@ -58,15 +58,16 @@ SPOOL_BYTES = 1024 * 1024  # the account's zip up to this size is answered from 
 @limited("zip", method="GET")
 def rosters_zip(request: HttpRequest) -> HttpResponseBase:
     """Every roster of the player (not the deleted ones) as one zip of JSON files,
-    ``muster-rosters-<username>-<date>.zip``, with their games under ``games/``; the
-    Import page reads its rosters whole."""
+    ``muster-rosters-<username>-<date>.zip``, with their games under ``games/`` and their
+    events under ``events/``; the Import page reads its rosters whole."""
+    from roster.events.transfer import archived_events
     from roster.games.transfer import archived_games
 
     user = player(request)
     # Written to a temporary file (in memory up to SPOOL_BYTES), one roster or game in
     # memory at a time however many the account keeps; a larger zip is streamed from disk.
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115  # closed below or by FileResponse
-    write_archive(spool, _active_rosters(user).iterator(), archived_games(user))
+    write_archive(spool, _active_rosters(user).iterator(), archived_games(user), archived_events(user))
     size = spool.tell()
     spool.seek(0)
     filename = f"muster-rosters-{request.user.get_username()}-{timezone.now():%Y-%m-%d}.zip"

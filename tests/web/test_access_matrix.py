@@ -165,6 +165,28 @@ MATRIX.update(
     }
 )
 
+# Events (docs/events.md "Who sees what"): the owner organises the cast's event, in which
+# two other players are paired; the stranger is in no role of it.
+ORGANISER_ONLY = {"owner": 302, "stranger": 404, "anon": LOGIN, "holder": LOGIN}
+# A table's result or game by someone else is refused with the reason, back on the page.
+TABLE_ACTION = {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}
+MATRIX.update(
+    {
+        "event-list": ("GET", None, None, PLAYER),
+        "event-new": ("GET", None, None, PLAYER),
+        "event-page": ("GET", "event", None, ANYONE),
+        "event-screen": ("GET", "event", None, ANYONE),
+        "event-standings-csv": ("GET", "event", None, ANYONE),
+        "event-results-csv": ("GET", "event", None, ANYONE),
+        "event-export-json": ("GET", "event", None, ANYONE),
+        "event-register": ("GET", "event-code", None, PLAYER),
+        "event-pair": ("POST", "event", {}, ORGANISER_ONLY),
+        "event-review": ("POST", "event-entry", {"answer": "accept"}, ORGANISER_ONLY),
+        "event-result": ("POST", "event-pairing", {"winner": "a"}, TABLE_ACTION),
+        "event-game": ("POST", "event-pairing", {}, TABLE_ACTION),
+    }
+)
+
 
 def all_url_names(resolver=None, namespace=""):
     names = set()
@@ -200,7 +222,21 @@ def cast(db):
     game = operations.start_game(alice, Snapshot(system=roster.system, sides=sides), "Northmen v Bandits")
     from roster.games.seats import open_joining
 
+    import random
+
+    from roster.events import operations as events
+    from roster.events.models import Entry
+
+    event = events.create_event(alice, "iron-and-honor", "Club night", options={"game_size": "medium"})
+    for name in ("carol", "dave"):
+        user = make_user(name)
+        events.submit(event, user, northmen(user))
+    Entry.objects.update(status=Entry.ACCEPTED)
+    pairing = events.pair_round(event, random.Random(1)).pairings.get()
     return {
+        "event": event,
+        "event_entry": pairing.a,
+        "event_pairing": pairing,
         "game": game,
         "game_code": open_joining(game).code,
         "roster": roster,
@@ -240,6 +276,14 @@ def request_for(name, cast):
         kwargs = {"key": "not-a-key"}
     elif kind == "reset-key":
         kwargs = {"uidb36": "1", "key": "not-a-key"}
+    elif kind == "event":
+        kwargs = {"pk": cast["event"].pk}
+    elif kind == "event-code":
+        kwargs = {"code": cast["event"].code}
+    elif kind == "event-entry":
+        kwargs = {"pk": cast["event"].pk, "entry": cast["event_entry"].pk}
+    elif kind == "event-pairing":
+        kwargs = {"pk": cast["event"].pk, "pairing": cast["event_pairing"].pk}
     elif kind == "example":
         kwargs = {"slug": "iron-and-honor-ghrim-company"}
     url = reverse(name, kwargs=kwargs)
