@@ -220,12 +220,11 @@ def cast(db):
 
     sides = (roster_side(roster), typed_side(roster.system, "Bandits", [("Bandit", 2)]))
     game = operations.start_game(alice, Snapshot(system=roster.system, sides=sides), "Northmen v Bandits")
-    from roster.games.seats import open_joining
-
     import random
 
     from roster.events import operations as events
     from roster.events.models import Entry
+    from roster.games.seats import open_joining
 
     event = events.create_event(alice, "iron-and-honor", "Club night", options={"game_size": "medium"})
     for name in ("carol", "dave"):
