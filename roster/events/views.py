@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from roster.events import operations, transfer
 from roster.events.forms import EventForm, ResultForm, ReviewForm, SubmitForm
-from roster.events.models import Entry, Event, Pairing
+from roster.events.models import Entry, Event, Pairing, Round
 from roster.games.systems import play_rules
 from roster.limits import limited
 from roster.models import Roster
@@ -334,3 +334,22 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         "score_short": rules.score_short,
     }
     return render(request, "events/screen.html", context)
+
+
+@require_POST
+@login_required
+def swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The organiser swaps two players between tables of round ``number`` before it starts."""
+    event = _organised(request, pk)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    entries = Entry.objects.filter(event=event)
+    first = entries.filter(pk=request.POST.get("first") or 0).first()
+    second = entries.filter(pk=request.POST.get("second") or 0).first()
+    if first is None or second is None:
+        return _back(request, event, Refused("Choose the two players to swap."))
+    try:
+        operations.swap(round_, first, second)
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, f"{first.name} and {second.name} swapped tables in round {number}.")
+    return _back(request, event)

@@ -284,3 +284,20 @@ def test_a_table_is_played_on_the_players_phones_and_its_result_offered_to_confi
     page = client_for(first).get(reverse("event-page", args=[event.pk])).content.decode()
     assert 'value="b" checked' in page
     assert not Pairing.objects.get().counted
+
+
+def test_the_organiser_swaps_two_players_from_the_event_page(event, organiser):
+    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    round_ = operations.pair_round(event, random.Random(3))
+    one, two = round_.pairings.all()
+    url = reverse("event-swap", args=[event.pk, 1])
+    page = client_for(organiser).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert url in page
+    # A player cannot.
+    assert client_for(players[0][0]).post(url, {"first": one.a_id, "second": two.a_id}).status_code == 404
+    client_for(organiser).post(url, {"first": one.a_id, "second": two.a_id})
+    swapped = Pairing.objects.get(pk=one.pk)
+    assert swapped.a_id == two.a_id and swapped.b_id == one.b_id

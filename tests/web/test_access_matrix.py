@@ -182,6 +182,7 @@ MATRIX.update(
         "event-register": ("GET", "event-code", None, PLAYER),
         "event-pair": ("POST", "event", {}, ORGANISER_ONLY),
         "event-review": ("POST", "event-entry", {"answer": "accept"}, ORGANISER_ONLY),
+        "event-swap": ("POST", "event-round", {}, ORGANISER_ONLY),
         "event-result": ("POST", "event-pairing", {"winner": "a"}, TABLE_ACTION),
         "event-game": ("POST", "event-pairing", {}, TABLE_ACTION),
     }
@@ -277,6 +278,8 @@ def request_for(name, cast):
         kwargs = {"uidb36": "1", "key": "not-a-key"}
     elif kind == "event":
         kwargs = {"pk": cast["event"].pk}
+    elif kind == "event-round":
+        kwargs = {"pk": cast["event"].pk, "number": 1}
     elif kind == "event-code":
         kwargs = {"code": cast["event"].code}
     elif kind == "event-entry":
