@@ -1,0 +1,165 @@
+"""A whole club event in Chromium (issue 31, docs/events.md): eight players, three rounds.
+A list registered by its player, sent back by the organiser and fixed; round 1 paired on
+the organiser's page; one table started and played on its two players' phones to its
+end, its result confirmed by both; the other tables entered; and a watcher's big screen
+following the standings without being reloaded."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.db.models import Q
+from playwright.sync_api import expect
+
+from roster.events import operations
+from roster.events.models import Entry, Event, Pairing
+from roster.games.models import Game
+from roster.operations import create_roster
+from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, wait_until
+from tests.ih import example
+
+NORTHMEN = "iron-and-honor-northmen-raiding-party"
+
+
+def phone(browser: Any, live_server: Any, username: str | None, django_user_model: Any) -> Any:
+    """A 360x640 page logged in as ``username`` (made now), or a visitor's for None."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=live_server.url)
+    context.set_default_timeout(PATIENCE_MS)
+    page = context.new_page()
+    if username is not None:
+        django_user_model.objects.create_user(username, password=PASSWORD)
+        page.goto("/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", PASSWORD)
+        page.click("button:has-text('Log in')")
+        page.wait_for_url("**/rosters/")
+    return page
+
+
+def test_an_eight_player_event_from_registration_to_standings(
+    browser, live_server, rules_loaded, django_user_model
+):
+    olga = phone(browser, live_server, "olga", django_user_model)
+    olga.goto("/events/new/")
+    olga.fill("#id_name", "Winter Cup")
+    olga.select_option("#id_system", "iron-and-honor")
+    olga.fill("#id_rounds", "3")
+    olga.fill("#id_game_size", "medium")
+    olga.get_by_role("button", name="Create the event").click()
+    olga.wait_for_url(re.compile(r"/events/\d+/$"))
+    event = Event.objects.get()
+    # The link is on the site's address (SITE_URL); its path here.
+    link = urlsplit(olga.locator("a[href*='/register/']").get_attribute("href")).path
+
+    # Pat registers a small-game list through the link; the organiser sends it back.
+    pat = phone(browser, live_server, "pat", django_user_model)
+    small = example(NORTHMEN)
+    small["options"] = {"game_size": "small"}
+    roster = create_roster(django_user_model.objects.get(username="pat"), small)
+    pat.goto(link)
+    pat.get_by_role("button", name="Submit this list").click()
+    pat.wait_for_url(f"**/events/{event.pk}/")
+    expect(pat.get_by_text("The event plays game size medium")).to_be_visible()
+    olga.reload()
+    entry = Entry.objects.get(player__username="pat")
+    row = olga.locator(f"#entry-{entry.pk}")
+    expect(row.get_by_text("The event plays game size medium")).to_be_visible()
+    row.get_by_label("Note to the player").fill("Medium game size, please")
+    row.get_by_role("button", name="Send back").click()
+    expect(olga.locator(f"#entry-{entry.pk}").get_by_text("Sent back")).to_be_visible()
+    # Pat fixes the roster and submits again; the organiser sees the change and accepts.
+    pat.reload()
+    expect(pat.get_by_text("Medium game size, please")).to_be_visible()
+    roster.document = example(NORTHMEN)
+    roster.save()
+    pat.get_by_role("link", name="Submit again").click()
+    pat.get_by_role("button", name="Submit this list").click()
+    pat.wait_for_url(f"**/events/{event.pk}/")
+    expect(pat.get_by_text("No problems: the list is legal for this event.")).to_be_visible()
+    olga.reload()
+    olga.locator(f"#entry-{entry.pk}").get_by_role("button", name="Accept").click()
+    expect(olga.locator(f"#entry-{entry.pk}").get_by_text("Accepted")).to_be_visible()
+
+    # Seven more players (Quinn with a phone), accepted.
+    quinn = phone(browser, live_server, "quinn", django_user_model)
+    for name in ("quinn", "rae", "sam", "tia", "uma", "vic", "wes"):
+        user = django_user_model.objects.filter(username=name).first()
+        user = user or django_user_model.objects.create_user(name, password=PASSWORD)
+        operations.submit(event, user, create_roster(user, example(NORTHMEN)), name.title())
+    Entry.objects.update(status=Entry.ACCEPTED)
+
+    # A watcher's big screen, open from before round 1, never reloaded.
+    screen = phone(browser, live_server, None, django_user_model)
+    screen.set_viewport_size({"width": 1280, "height": 800})
+    screen.goto(f"/events/{event.pk}/screen/")
+    expect(screen.get_by_text("No round paired yet.")).to_be_visible()
+    screen.evaluate("window.neverReloaded = true")
+
+    # Round 1, paired by the organiser. Pat's table is played on the two phones; the
+    # organiser sets Pat against Quinn first (the swap), so the test knows both phones.
+    olga.reload()
+    olga.get_by_role("button", name="Pair round 1").click()
+    expect(olga.get_by_text("Round 1 is paired.")).to_be_visible()
+    quinn_entry = Entry.objects.get(player__username="quinn")
+    pats_table = Pairing.objects.get(Q(a=entry) | Q(b=entry), round__number=1)
+    if quinn_entry.pk not in (pats_table.a_id, pats_table.b_id):
+        opponent = pats_table.b if pats_table.a_id == entry.pk else pats_table.a
+        olga.select_option("select[name=first]", str(opponent.pk))
+        olga.select_option("select[name=second]", str(quinn_entry.pk))
+        olga.get_by_role("button", name="Swap their tables").click()
+        expect(olga.get_by_text("swapped tables in round 1")).to_be_visible()
+    pats_table = Pairing.objects.get(pk=pats_table.pk)
+    assert {pats_table.a_id, pats_table.b_id} == {entry.pk, quinn_entry.pk}
+    first, second = (pat, quinn) if pats_table.a_id == entry.pk else (quinn, pat)
+    winner_side = "a" if first is pat else "b"  # Pat wins
+
+    first.goto(f"/events/{event.pk}/")
+    first.locator(f"#pairing-{pats_table.pk}").get_by_role("button", name="Start the game").click()
+    first.wait_for_url(re.compile(r"/games/\d+/$"))
+    second.goto(f"/events/{event.pk}/")
+    second.locator(f"#pairing-{pats_table.pk}").get_by_role("link", name="Open the game").click()
+    second.wait_for_url(first.url)
+    # Each phone taps once on the table, then the game's owner ends it with Pat the winner.
+    game = Pairing.objects.get(pk=pats_table.pk).game
+    for n, page in enumerate((first, second), start=1):
+        page.locator("#table").get_by_role("button", name=re.compile("^Wound ")).first.click()
+        wait_until(lambda n=n: Game.objects.get(pk=game.pk).version >= n, f"tap {n} recorded")
+    first.select_option("#play-winner", "0" if first is pat else "1")
+    first.get_by_role("button", name="End the game").click()
+    first.get_by_role("button", name="Yes, end the game").click()
+    first.wait_for_url(re.compile(r"/result/$"))
+
+    # Both confirm the result the game filled in; the organiser enters the other three.
+    for page in (first, second):
+        page.goto(f"/events/{event.pk}/")
+        table = page.locator(f"#pairing-{pats_table.pk}")
+        expect(table.locator(f"input[name=winner][value={winner_side}]")).to_be_checked()
+        table.get_by_role("button", name=re.compile("Confirm this result")).click()
+    expect(second.locator(f"#pairing-{pats_table.pk}").get_by_text("Confirmed by both")).to_be_visible()
+    olga.goto(f"/events/{event.pk}/")
+    for other in Pairing.objects.filter(round__number=1).exclude(pk=pats_table.pk):
+        table = olga.locator(f"#pairing-{other.pk}")
+        table.locator("input[name=winner][value=a]").check()
+        table.get_by_role("button", name=re.compile("Enter the result")).click()
+        expect(olga.locator(f"#pairing-{other.pk}").get_by_text("Entered by the organiser")).to_be_visible()
+
+    # The big screen shows round 1's results and Pat among the winners, not reloaded.
+    expect(screen.get_by_text("round 1 of 3")).to_be_visible(timeout=PATIENCE_MS)
+    expect(screen.locator(".screen-tables").get_by_text("Result in")).to_have_count(4, timeout=PATIENCE_MS)
+
+    # Rounds 2 and 3: paired from the page, entered by the organiser.
+    for number in (2, 3):
+        olga.get_by_role("button", name=f"Pair round {number}").click()
+        expect(olga.get_by_text(f"Round {number} is paired.")).to_be_visible()
+        for table in Pairing.objects.filter(round__number=number):
+            operations.record(table, event.owner, "a", None, None)
+    expect(screen.get_by_text("round 3 of 3")).to_be_visible(timeout=PATIENCE_MS)
+    top = operations.event_standings(event)[0]
+    top_name = Entry.objects.get(pk=top.player).name
+    expect(screen.locator("table.standings tbody tr").first).to_contain_text(top_name, timeout=PATIENCE_MS)
+    assert screen.evaluate("window.neverReloaded") is True
+    # Nobody met anyone twice in the three rounds.
+    met = [frozenset((p.a_id, p.b_id)) for p in Pairing.objects.all()]
+    assert len(met) == len(set(met)) == 12
