@@ -110,3 +110,20 @@ class ResultForm(forms.Form):
     winner = forms.ChoiceField(choices=[("a", "a"), ("b", "b"), ("draw", "Draw")])
     score_a = forms.IntegerField(required=False, min_value=0, max_value=10_000)
     score_b = forms.IntegerField(required=False, min_value=0, max_value=10_000)
+
+
+class AddPlayerForm(forms.Form):
+    """The organiser adds a player without an account: their name and list (an export,
+    uploaded or pasted)."""
+
+    name = forms.CharField(max_length=150, label="Player's name")
+    upload = forms.FileField(required=False, label="Their roster export (.json)")
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label="or paste it")
+
+    def raw(self) -> bytes | str:
+        """The export sent (the file first). After is_valid()."""
+        upload = self.cleaned_data.get("upload")
+        if upload is not None:
+            data: bytes = upload.read(1_000_001)
+            return data
+        return str(self.cleaned_data.get("text") or "")

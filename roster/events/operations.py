@@ -15,6 +15,7 @@ from typing import Any, cast
 from django.db import transaction
 from django.utils import timezone
 
+from roster.catalogue import catalogue_and_digest
 from roster.evaluation import evaluate_roster, evaluate_stored
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.events.pairing import Result, Standing, pair, standings
@@ -24,6 +25,7 @@ from roster.games.sides import evaluated_side, told_apart
 from roster.games.systems import play_rules, playable
 from roster.models import Roster
 from roster.operations import Refused
+from roster.transfer import import_export
 from rules.play.core import Snapshot
 
 MAX_ENTRIES = 256  # players in one event
@@ -136,6 +138,38 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
             entry.name = name
         entry.save()
         return entry
+
+
+def add_player(event: Event, name: str, raw: str | bytes, now: datetime | None = None) -> Entry:
+    """The organiser adds a player without an account, with their list as a roster export
+    (``muster.roster/1`` JSON, a supplement embedded or not): kept and checked as a
+    submitted list, waiting for review. Such a player plays on paper: the organiser
+    enters their results. Raises Refused when lists are locked, the name is empty or
+    taken in the event, the export is of another system or the event is full, and
+    DocumentError when the export does not read (its JSON path)."""
+    now = now or timezone.now()
+    name = name.strip()
+    if locked(event, now):
+        raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
+    if not name:
+        raise Refused("Give the player's name.")
+    if event.entries.filter(name=name).exists():
+        raise Refused(f"{name} is already in the event.")
+    if event.entries.count() >= MAX_ENTRIES:
+        raise Refused(f"The event is full ({MAX_ENTRIES} players).")
+    document, supplement = import_export(raw, catalogue_and_digest)
+    if document.get("system") != event.system:
+        raise Refused(f"The event plays {event.system}; that export is {document.get('system')}.")
+    evaluation = evaluate_stored(document, supplement=supplement)
+    return Entry.objects.create(
+        event=event,
+        player=None,
+        name=name,
+        document=document,
+        fingerprint=evaluation.fingerprint,
+        rules_digest=evaluation.digest,
+        submitted=now,
+    )
 
 
 def _was(entry: Entry) -> dict[str, Any]:

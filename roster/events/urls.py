@@ -8,6 +8,7 @@ urlpatterns = [
     path("events/", views.event_list, name="event-list"),
     path("events/new/", views.event_new, name="event-new"),
     path("events/<int:pk>/", views.event_page, name="event-page"),
+    path("events/<int:pk>/players/add/", views.add_player, name="event-add-player"),
     path("events/<int:pk>/pair/", views.pair_round, name="event-pair"),
     path("events/<int:pk>/entries/<int:entry>/review/", views.review, name="event-review"),
     path("events/<int:pk>/pairings/<int:pairing>/result/", views.record, name="event-result"),

@@ -25,7 +25,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
 from roster.events import operations, transfer
-from roster.events.forms import EventForm, ResultForm, ReviewForm, SubmitForm
+from roster.events.forms import AddPlayerForm, EventForm, ResultForm, ReviewForm, SubmitForm
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.games.systems import play_rules
 from roster.limits import limited
@@ -352,4 +352,22 @@ def swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     except Refused as exc:
         return _back(request, event, exc)
     messages.success(request, f"{first.name} and {second.name} swapped tables in round {number}.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def add_player(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser adds a player without an account, with their list's export."""
+    event = _organised(request, pk)
+    form = AddPlayerForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _back(request, event, Refused("Give the player's name and their roster export."))
+    try:
+        entry = operations.add_player(event, form.cleaned_data["name"], form.raw())
+    except Refused as exc:
+        return _back(request, event, exc)
+    except DocumentError as exc:
+        return _back(request, event, Refused(f"That export does not read: {exc.path}: {exc.message}"))
+    messages.success(request, f"{entry.name} is added; review their list below.")
     return _back(request, event)

@@ -301,3 +301,35 @@ def test_the_organiser_swaps_two_players_from_the_event_page(event, organiser):
     client_for(organiser).post(url, {"first": one.a_id, "second": two.a_id})
     swapped = Pairing.objects.get(pk=one.pk)
     assert swapped.a_id == two.a_id and swapped.b_id == one.b_id
+
+
+def test_the_organiser_adds_a_player_without_an_account_by_their_export(event, organiser):
+    import json
+
+    from roster.transfer import export_json
+
+    url = reverse("event-add-player", args=[event.pk])
+    org = client_for(organiser)
+    text = export_json(example(NORTHMEN), None)
+    org.post(url, {"name": "Zed", "text": text})
+    entry = Entry.objects.get(name="Zed")
+    assert entry.player is None and entry.status == Entry.SUBMITTED and len(entry.fingerprint) == 12
+    assert entry.document["name"] == "Northmen Raiding Party"
+    # Bad input: said, nothing added.
+    answer = org.post(url, {"name": "Yan", "text": "{not json"}, follow=True)
+    assert "does not read" in answer.content.decode()
+    org.post(url, {"name": "Zed", "text": text})
+    assert Entry.objects.filter(event=event).count() == 1
+    other = json.loads(text)
+    other["system"] = "beestwars"
+    answer = org.post(url, {"name": "Xia", "text": json.dumps(other)}, follow=True)
+    assert Entry.objects.filter(event=event).count() == 1
+    # A player without an account plays on paper: no game from the event page.
+    pat, roster = player_with_list("pat")
+    register(pat, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    table = operations.pair_round(event, random.Random(1)).pairings.get()
+    with pytest.raises(Refused, match="account"):
+        operations.start_table(table, organiser)
+    operations.record(table, organiser, "a", 3, 1)
+    assert Pairing.objects.get().counted

@@ -183,6 +183,7 @@ MATRIX.update(
         "event-pair": ("POST", "event", {}, ORGANISER_ONLY),
         "event-review": ("POST", "event-entry", {"answer": "accept"}, ORGANISER_ONLY),
         "event-swap": ("POST", "event-round", {}, ORGANISER_ONLY),
+        "event-add-player": ("POST", "event", {"name": "Zed"}, ORGANISER_ONLY),
         "event-result": ("POST", "event-pairing", {"winner": "a"}, TABLE_ACTION),
         "event-game": ("POST", "event-pairing", {}, TABLE_ACTION),
     }
