@@ -30,6 +30,7 @@ from rules.play.core import Snapshot
 
 MAX_ENTRIES = 256  # players in one event
 MAX_ROUNDS = 12
+MAX_EVENTS = 100  # events one account organises
 
 
 @dataclass(frozen=True)
@@ -86,9 +87,12 @@ def check_list(event: Event, document: dict[str, Any], roster: Roster | None = N
 def create_event(owner: Any, system: str, name: str, **fields: Any) -> Event:
     """A new event of ``owner`` for ``system`` (a playable system id); ``fields`` as
     :class:`Event`'s (options, rounds, kind, deadline, lists_public). Raises Refused for
-    a system Muster cannot play or a round count outside 1-MAX_ROUNDS."""
+    a system Muster cannot play, a round count outside 1-MAX_ROUNDS, or an owner who
+    organises MAX_EVENTS already."""
     if not playable(system):
         raise Refused(f"Muster cannot run events of {system}: it has no rules of play for it.")
+    if Event.objects.filter(owner=owner).count() >= MAX_EVENTS:
+        raise Refused(f"You organise {MAX_EVENTS} events, the most one account keeps.")
     rounds = int(fields.get("rounds", 3))
     if not 1 <= rounds <= MAX_ROUNDS:
         raise Refused(f"An event has 1 to {MAX_ROUNDS} rounds; {rounds} asked.")
