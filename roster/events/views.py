@@ -214,14 +214,18 @@ def pair_round(request: HttpRequest, pk: int) -> HttpResponse:
     return _back(request, event)
 
 
+def _table(event: Event, pairing: int) -> Pairing:
+    """Table ``pairing`` of ``event`` (Http404 for any other)."""
+    tables = Pairing.objects.select_related("round__event", "a", "b")
+    return get_object_or_404(tables, pk=pairing, round__event=event)
+
+
 @require_POST
 @login_required
 def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     """A player of the table confirms its result, or the organiser enters it."""
     event = get_object_or_404(Event, pk=pk)
-    found = get_object_or_404(
-        Pairing.objects.select_related("round__event", "a", "b"), pk=pairing, round__event=event
-    )
+    found = _table(event, pairing)
     form = ResultForm(request.POST)
     if not form.is_valid():
         return _back(request, event, Refused("Say who won (or a draw); scores are whole numbers from 0."))
@@ -238,9 +242,7 @@ def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
 def start_table(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     """A player of the table (or the organiser) starts its game, or opens it once started."""
     event = get_object_or_404(Event, pk=pk)
-    found = get_object_or_404(
-        Pairing.objects.select_related("round__event", "a", "b"), pk=pairing, round__event=event
-    )
+    found = _table(event, pairing)
     try:
         game = operations.start_table(found, player(request))
     except Refused as exc:

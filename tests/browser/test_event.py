@@ -17,7 +17,7 @@ from roster.events import operations
 from roster.events.models import Entry, Event, Pairing
 from roster.games.models import Game
 from roster.operations import create_roster
-from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, wait_until
+from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, login, wait_until
 from tests.ih import example
 
 NORTHMEN = "iron-and-honor-northmen-raiding-party"
@@ -29,12 +29,7 @@ def phone(browser: Any, live_server: Any, username: str | None, django_user_mode
     context.set_default_timeout(PATIENCE_MS)
     page = context.new_page()
     if username is not None:
-        django_user_model.objects.create_user(username, password=PASSWORD)
-        page.goto("/accounts/login/")
-        page.fill("#id_username", username)
-        page.fill("#id_password", PASSWORD)
-        page.click("button:has-text('Log in')")
-        page.wait_for_url("**/rosters/")
+        login(page, django_user_model, username)
     return page
 
 

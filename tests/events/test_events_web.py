@@ -41,6 +41,20 @@ def register(user, roster, event):
     )
 
 
+def two_paired(event):
+    """Pat and Quinn registered, accepted and paired in round 1: (the table, its first
+    player, its second)."""
+    pat, roster = player_with_list("pat")
+    quinn, theirs = player_with_list("quinn")
+    register(pat, roster, event)
+    register(quinn, theirs, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    operations.pair_round(event, random.Random(1))
+    pairing = Pairing.objects.get()
+    first, second = (pat, quinn) if pairing.a.player == pat else (quinn, pat)
+    return pairing, first, second
+
+
 @pytest.fixture
 def organiser(db):
     return make_user("olga")
@@ -191,14 +205,7 @@ def test_an_odd_event_gives_the_bye_to_a_different_player_each_round(organiser):
 
 
 def test_a_result_counts_once_both_players_confirm_it(event, organiser):
-    pat, roster = player_with_list("pat")
-    quinn, theirs = player_with_list("quinn")
-    register(pat, roster, event)
-    register(quinn, theirs, event)
-    Entry.objects.update(status=Entry.ACCEPTED)
-    operations.pair_round(event, random.Random(1))
-    pairing = Pairing.objects.get()
-    first, second = (pat, quinn) if pairing.a.player == pat else (quinn, pat)
+    pairing, first, second = two_paired(event)
     url = reverse("event-result", args=[event.pk, pairing.pk])
     client_for(first).post(url, {"winner": "a", "score_a": "12", "score_b": "4"})
     pairing.refresh_from_db()
@@ -256,14 +263,7 @@ def test_the_organiser_swaps_players_before_the_round_starts(event, organiser):
 
 
 def test_a_table_is_played_on_the_players_phones_and_its_result_offered_to_confirm(event, organiser):
-    pat, roster = player_with_list("pat")
-    quinn, theirs = player_with_list("quinn")
-    register(pat, roster, event)
-    register(quinn, theirs, event)
-    Entry.objects.update(status=Entry.ACCEPTED)
-    operations.pair_round(event, random.Random(1))
-    pairing = Pairing.objects.get()
-    first, second = (pat, quinn) if pairing.a.player == pat else (quinn, pat)
+    pairing, first, second = two_paired(event)
     url = reverse("event-game", args=[event.pk, pairing.pk])
     assert client_for(make_user("stranger")).post(url).status_code == 302
     assert Pairing.objects.get().game is None
