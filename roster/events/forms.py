@@ -8,6 +8,7 @@ from typing import Any, cast
 from django import forms
 from pydantic import BaseModel, ValidationError
 
+from roster.events.models import Event
 from roster.events.operations import MAX_ROUNDS
 from roster.games.systems import playable
 from roster.models import Roster
@@ -25,13 +26,20 @@ def options_model(system: str) -> type[BaseModel]:
 
 
 class EventForm(forms.Form):
-    """A new event (a tournament; the league of issue 31 is still to come): name, system,
-    rounds, deadline, whether lists are public before round 1, and the list limits (the
-    options every list must have, checked by the system's own roster schema: e.g. Iron &
-    Honor game size "medium")."""
+    """A new event: name, system, kind (tournament or league), rounds, deadline, whether
+    lists are public before round 1, and the list limits (the options every list must
+    have, checked by the system's own roster schema: e.g. Iron & Honor game size
+    "medium")."""
 
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField()
+    kind = forms.ChoiceField(
+        choices=[
+            (Event.TOURNAMENT, "Tournament: Muster pairs each round"),
+            (Event.LEAGUE, "League: in each round's window players choose whom they play"),
+        ],
+        initial=Event.TOURNAMENT,
+    )
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
     deadline = forms.DateTimeField(
         required=False,
@@ -127,3 +135,17 @@ class AddPlayerForm(forms.Form):
             data: bytes = upload.read(1_000_001)
             return data
         return str(self.cleaned_data.get("text") or "")
+
+
+class OpenRoundForm(forms.Form):
+    """A league's next round: when its window closes."""
+
+    closes = forms.DateTimeField(
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}), label="Open until"
+    )
+
+
+class ChallengeForm(forms.Form):
+    """A league player's table: whom they play."""
+
+    opponent = forms.IntegerField()

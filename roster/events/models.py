@@ -95,13 +95,16 @@ class Entry(models.Model):
 class Round(models.Model):
     """Round ``number`` (1 first) of an event, with its ``setup`` (the game set-up every
     table of the round plays: {} for the table to choose or roll) and when it was paired
-    and ``started`` (pairings are fixed then; until, the organiser may swap them)."""
+    and ``started`` (pairings are fixed then; until, the organiser may swap them). A
+    league's round is a window that ``closes`` at a time: until then its players pair
+    themselves, each two once a round."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     setup = models.JSONField(default=dict)
     paired = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
+    closes = models.DateTimeField(null=True, blank=True, help_text="A league's round: its window's end.")
 
     class Meta:
         ordering = ["number"]

@@ -238,6 +238,8 @@ def pair_round(event: Event, rng: random.Random | None = None) -> Round:
     later one by the standings (pairing.pair: no rematch while any other pairing exists,
     the bye to the lowest-ranked player without one). Raises Refused when the last round
     is paired, a round is still unfinished, or fewer than two lists are accepted."""
+    if event.kind == Event.LEAGUE:
+        raise Refused("A league's players pair themselves: open a round instead.")
     with transaction.atomic():
         Event.objects.select_for_update().filter(pk=event.pk).first()
         last = event.round_set.order_by("-number").first()
@@ -377,3 +379,52 @@ def game_result(pairing: Pairing) -> tuple[str, int | None, int | None] | None:
         return word, None, None
     points = [side.get("victory_points", 0) for side in summary.get("sides", [])]
     return (word, points[0], points[1]) if len(points) == 2 else (word, None, None)
+
+
+def open_round(event: Event, closes: datetime, now: datetime | None = None) -> Round:
+    """A league's next round, open until ``closes``: its players pair themselves
+    (:func:`challenge`) and every result confirmed counts, whenever it is played. Opening
+    it ends the round before (a table of it not yet played stays to be played). The
+    first round locks the lists, as a tournament's. Raises Refused for a tournament, a
+    window that closes in the past, or when every round is open already."""
+    now = now or timezone.now()
+    if event.kind != Event.LEAGUE:
+        raise Refused("A tournament's rounds are paired by Muster: pair a round instead.")
+    if closes <= now:
+        raise Refused("The round's window must close later than now.")
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
+        last = event.round_set.order_by("-number").first()
+        if last is not None and last.number >= event.rounds:
+            raise Refused(f"All {event.rounds} rounds are open already.")
+        if last is not None and (last.closes is None or last.closes > now):
+            Round.objects.filter(pk=last.pk).update(closes=now)
+        return Round.objects.create(event=event, number=(last.number if last else 0) + 1, closes=closes)
+
+
+def open_round_of(event: Event, now: datetime | None = None) -> Round | None:
+    """A league's round open now (its window not closed), or None."""
+    now = now or timezone.now()
+    return event.round_set.filter(closes__gt=now).order_by("-number").first()
+
+
+def challenge(event: Event, by: Any, opponent: Entry, now: datetime | None = None) -> Pairing:
+    """In a league's open round, ``by`` (an accepted player) and ``opponent`` (another
+    accepted one) make a table of their own, to play on their phones or on paper. Raises
+    Refused outside an open round, for a player not accepted, oneself, or two who already
+    have a table this round."""
+    now = now or timezone.now()
+    round_ = open_round_of(event, now)
+    if round_ is None:
+        raise Refused("No round is open: the organiser opens each round of a league.")
+    mine = event.entries.filter(player=by, status=Entry.ACCEPTED).first()
+    if mine is None:
+        raise Refused("Only players whose list is accepted play in the league.")
+    if opponent.event_id != event.pk or opponent.status != Entry.ACCEPTED or opponent.pk == mine.pk:
+        raise Refused("Choose another player of the league whose list is accepted.")
+    with transaction.atomic():
+        Round.objects.select_for_update().filter(pk=round_.pk).first()
+        tables = list(round_.pairings.all())
+        if any({p.a_id, p.b_id} == {mine.pk, opponent.pk} for p in tables):
+            raise Refused(f"You and {opponent.name} already have a table this round.")
+        return Pairing.objects.create(round=round_, table=len(tables) + 1, a=mine, b=opponent)

@@ -25,7 +25,15 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
 from roster.events import operations, transfer
-from roster.events.forms import AddPlayerForm, EventForm, ResultForm, ReviewForm, SubmitForm
+from roster.events.forms import (
+    AddPlayerForm,
+    ChallengeForm,
+    EventForm,
+    OpenRoundForm,
+    ResultForm,
+    ReviewForm,
+    SubmitForm,
+)
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.games.systems import play_rules
 from roster.limits import limited
@@ -57,6 +65,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 player(request),
                 data["system"],
                 data["name"],
+                kind=data["kind"],
                 rounds=data["rounds"],
                 deadline=data["deadline"],
                 lists_public=data["lists_public"],
@@ -136,6 +145,8 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "next_round": (rounds[-1].number + 1) if rounds else 1,
         "register_url": absolute(reverse("event-register", args=[event.code])),
         "limits": operations.limits_text(event.options),
+        "league": event.kind == Event.LEAGUE,
+        "open_round": operations.open_round_of(event) if event.kind == Event.LEAGUE else None,
     }
 
 
@@ -372,4 +383,41 @@ def add_player(request: HttpRequest, pk: int) -> HttpResponse:
     except DocumentError as exc:
         return _back(request, event, Refused(f"That export does not read: {exc.path}: {exc.message}"))
     messages.success(request, f"{entry.name} is added; review their list below.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def open_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser opens a league's next round until a time."""
+    event = _organised(request, pk)
+    form = OpenRoundForm(request.POST)
+    if not form.is_valid():
+        return _back(request, event, Refused("Say until when the round is open (a date and time)."))
+    try:
+        round_ = operations.open_round(event, form.cleaned_data["closes"])
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, f"Round {round_.number} is open.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def challenge(request: HttpRequest, pk: int) -> HttpResponse:
+    """A league player makes a table with another player in the open round."""
+    event = get_object_or_404(Event, pk=pk)
+    form = ChallengeForm(request.POST)
+    opponent = (
+        Entry.objects.filter(event=event, pk=form.data.get("opponent") or 0).first()
+        if form.is_valid()
+        else None
+    )
+    if opponent is None:
+        return _back(request, event, Refused("Choose whom you play."))
+    try:
+        table = operations.challenge(event, player(request), opponent)
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, f"Table {table.table}: you play {opponent.name}.")
     return _back(request, event)

@@ -22,7 +22,7 @@ NORTHMEN = "iron-and-honor-northmen-raiding-party"
 
 
 def new_event(client, **changes):
-    form = {"name": "Winter Cup", "system": "iron-and-honor", "rounds": "3"}
+    form = {"name": "Winter Cup", "system": "iron-and-honor", "kind": "tournament", "rounds": "3"}
     form |= {"game_size": "medium"} | changes
     answer = client.post(reverse("event-new"), form)
     assert answer.status_code == 302, answer.content.decode()[:2000]
@@ -72,7 +72,7 @@ def test_an_event_keeps_its_list_limits_checked_by_the_systems_own_schema(organi
     # Iron & Honor's custom size needs its ExP: said at the form, nothing created.
     answer = client.post(
         reverse("event-new"),
-        {"name": "X", "system": "iron-and-honor", "rounds": "3", "game_size": "custom"},
+        {"name": "X", "system": "iron-and-honor", "kind": "tournament", "rounds": "3", "game_size": "custom"},
     )
     assert answer.status_code == 422
     assert "custom game size needs exp_limit" in answer.content.decode()
@@ -333,3 +333,47 @@ def test_the_organiser_adds_a_player_without_an_account_by_their_export(event, o
         operations.start_table(table, organiser)
     operations.record(table, organiser, "a", 3, 1)
     assert Pairing.objects.get().counted
+
+
+def test_a_league_opens_windows_in_which_players_make_their_own_tables(organiser):
+    event = new_event(client_for(organiser), name="Autumn League", kind="league", rounds="2")
+    assert event.kind == Event.LEAGUE
+    players = [player_with_list(n) for n in ("ann", "ben", "cat")]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    (ann, _), (ben, _), (cat, _) = players
+    entry = {e.player: e for e in Entry.objects.all()}
+    challenge = reverse("event-challenge", args=[event.pk])
+    # No round open: refused, nothing made; a league is never paired by Muster.
+    client_for(ann).post(challenge, {"opponent": entry[ben].pk})
+    assert not Pairing.objects.exists()
+    with pytest.raises(Refused, match="pair themselves"):
+        operations.pair_round(event)
+    # The organiser opens round 1 (a window in the past is refused).
+    org = client_for(organiser)
+    opened = reverse("event-open-round", args=[event.pk])
+    org.post(opened, {"closes": (timezone.now() - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")})
+    assert not event.round_set.exists()
+    org.post(opened, {"closes": (timezone.now() + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")})
+    assert event.round_set.get().number == 1 and operations.locked(event)
+    # Ann and Ben make a table; again is refused; Ann and Cat make another.
+    client_for(ann).post(challenge, {"opponent": entry[ben].pk})
+    client_for(ben).post(challenge, {"opponent": entry[ann].pk})
+    client_for(ann).post(challenge, {"opponent": entry[cat].pk})
+    tables = list(Pairing.objects.order_by("table"))
+    assert [(p.a.player, p.b.player) for p in tables] == [(ann, ben), (ann, cat)]
+    # Each confirmed result counts, whenever it comes.
+    operations.record(tables[0], organiser, "a", 10, 2)
+    operations.record(tables[1], organiser, "a", 8, 4)
+    top = operations.event_standings(event)[0]
+    assert top.player == entry[ann].pk and top.wins == 2
+    # Round 2 closes round 1; a stranger cannot make a table.
+    org.post(opened, {"closes": (timezone.now() + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M")})
+    assert event.round_set.get(number=1).closes <= timezone.now()
+    assert operations.open_round_of(event).number == 2
+    stranger = make_user("stranger")
+    with pytest.raises(Refused, match="accepted"):
+        operations.challenge(event, stranger, entry[ann])
+    page = client_for(ben).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert "Play against" in page and "Round 2 is open until" in page

@@ -181,6 +181,8 @@ MATRIX.update(
         "event-export-json": ("GET", "event", None, ANYONE),
         "event-register": ("GET", "event-code", None, PLAYER),
         "event-pair": ("POST", "event", {}, ORGANISER_ONLY),
+        "event-open-round": ("POST", "event", {"closes": "2030-01-01T10:00"}, ORGANISER_ONLY),
+        "event-challenge": ("POST", "event", {"opponent": "1"}, TABLE_ACTION),
         "event-review": ("POST", "event-entry", {"answer": "accept"}, ORGANISER_ONLY),
         "event-swap": ("POST", "event-round", {}, ORGANISER_ONLY),
         "event-add-player": ("POST", "event", {"name": "Zed"}, ORGANISER_ONLY),
