@@ -202,9 +202,13 @@ def changes(entry: Entry) -> list[str]:
 
 def review(entry: Entry, accept: bool, note: str = "") -> Entry:
     """The organiser accepts ``entry``'s list, or sends it back with ``note`` (required:
-    the player is told what to fix). Raises Refused for a return without a note."""
+    the player is told what to fix); past the deadline too (lists submitted in time are
+    still reviewed), until round 1 is paired. Raises Refused for a return without a
+    note, or once round 1 is paired."""
     if not accept and not note.strip():
         raise Refused("Say what the player should fix when you send a list back.")
+    if entry.event.round_set.exists():
+        raise Refused("Round 1 is paired: the lists are as they were accepted.")
     entry.status = Entry.ACCEPTED if accept else Entry.RETURNED
     entry.note = "" if accept else note.strip()
     entry.save(update_fields=["status", "note"])
@@ -226,9 +230,16 @@ def results_of(event: Event) -> list[Result]:
 
 
 def event_standings(event: Event) -> list[Standing]:
-    """The standings of the accepted entries, best first (pairing.standings: wins, the
-    system's score where it keeps one, strength of schedule, registration order)."""
-    players = list(event.entries.filter(status=Entry.ACCEPTED).values_list("pk", flat=True))
+    """The standings of the accepted entries and of any entry that has played, best
+    first (pairing.standings: wins, the system's score where it keeps one, strength of
+    schedule, registration order)."""
+    played = Pairing.objects.filter(round__event=event)
+    seated = set(played.values_list("a_id", flat=True)) | set(played.values_list("b_id", flat=True))
+    players = [
+        pk
+        for pk, status in event.entries.values_list("pk", "status")
+        if status == Entry.ACCEPTED or pk in seated
+    ]
     scored = play_rules(event.system).victory_points is not None
     return standings(players, results_of(event), scored)
 

@@ -377,3 +377,17 @@ def test_a_league_opens_windows_in_which_players_make_their_own_tables(organiser
         operations.challenge(event, stranger, entry[ann])
     page = client_for(ben).get(reverse("event-page", args=[event.pk])).content.decode()
     assert "Play against" in page and "Round 2 is open until" in page
+
+
+def test_lists_are_reviewed_past_the_deadline_until_round_1(event, organiser):
+    pairing, _, _ = two_paired(event)
+    with pytest.raises(Refused, match="Round 1 is paired"):
+        operations.review(pairing.a, accept=False, note="Too late")
+    assert Entry.objects.get(pk=pairing.a_id).status == Entry.ACCEPTED
+    late = new_event(client_for(organiser), name="Late Cup")
+    pat, roster = player_with_list("pat2")
+    register(pat, roster, late)
+    late.deadline = timezone.now() - timedelta(minutes=5)
+    late.save()
+    entry = Entry.objects.get(event=late)
+    assert operations.review(entry, accept=True).status == Entry.ACCEPTED
