@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
+from django.utils import timezone
 from pydantic import BaseModel, ValidationError
 
+from roster.catalogue import catalogue_and_digest
 from roster.events.models import Event
-from roster.events.operations import MAX_ROUNDS
+from roster.events.operations import LIMIT_WORDS, MAX_ROUNDS
 from roster.games.systems import playable
 from roster.models import Roster
 from rules.registry import SYSTEMS
@@ -44,7 +46,7 @@ class EventForm(forms.Form):
     deadline = forms.DateTimeField(
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="Lists lock then (empty: when round 1 is paired).",
+        help_text="Lists lock then (UTC; empty: when round 1 is paired).",
     )
     lists_public = forms.BooleanField(
         required=False, label="Anyone may read the accepted lists before round 1"
@@ -80,15 +82,28 @@ class EventForm(forms.Form):
         if not system:
             return data
         options = {k: data[k] for k in LIMIT_FIELDS if data.get(k) not in (None, "")}
+        title = SYSTEMS[system].title
         try:
             checked = options_model(system).model_validate(options)
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "list limits"
-            raise forms.ValidationError(
-                f"List limits for {SYSTEMS[system].title}: {where}: {first['msg']}"
-            ) from None
+            where = ", ".join(LIMIT_WORDS.get(str(p), str(p)) for p in first["loc"]) or "the list limits"
+            raise forms.ValidationError(f"List limits for {title}: {where}: {first['msg']}.") from None
         data["options"] = checked.model_dump(exclude_none=True)
+        deadline = data.get("deadline")
+        if deadline is not None and deadline <= timezone.now():
+            self.add_error("deadline", "The deadline must be later than now.")
+        # The names the rules data must know (Iron & Honor's game sizes), checked as a
+        # roster's are.
+        bare = {"format": "muster.roster/1", "system": system, "name": "limits", "options": data["options"]}
+        try:
+            document = SYSTEMS[system].document_model.model_validate({**bare, "models": []})
+        except ValidationError:
+            return data  # (a system whose documents need models: its options were checked above)
+        catalogue, _ = catalogue_and_digest(system)
+        for error in SYSTEMS[system].check_references(document, catalogue):
+            if error.path.startswith("$.options"):
+                raise forms.ValidationError(f"List limits for {title}: {error.message}.")
         return data
 
 

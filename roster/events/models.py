@@ -137,6 +137,8 @@ class Pairing(models.Model):
     #: Not stored: what the table's finished game says ({"winner", "score_a", "score_b"}),
     #: set by the event page for its result form.
     proposed: dict[str, Any] | None = None
+    #: Not stored: whether the page's viewer plays at this table (set by the event page).
+    seated: bool = False
 
     class Meta:
         ordering = ["table"]

@@ -26,6 +26,7 @@ from roster.games.systems import play_rules, playable
 from roster.models import Roster
 from roster.operations import Refused
 from roster.transfer import import_export
+from rules.names import name_key
 from rules.play.core import Snapshot
 
 MAX_ENTRIES = 256  # players in one event
@@ -65,11 +66,17 @@ def limits_text(options: dict[str, Any]) -> str:
 
 def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
     options = document.get("options") or {}
+
+    def same(mine: Any, wanted: Any) -> bool:
+        if isinstance(mine, str) and isinstance(wanted, str):
+            return name_key(mine) == name_key(wanted)
+        return bool(mine == wanted)
+
     return [
         f"The event plays {LIMIT_WORDS.get(key, key.replace('_', ' '))} {wanted}; "
         f"this list has {options.get(key, 'none')}."
         for key, wanted in event.options.items()
-        if options.get(key) != wanted
+        if not same(options.get(key), wanted)
     ]
 
 
@@ -255,7 +262,7 @@ def pair_round(event: Event, rng: random.Random | None = None) -> Round:
         Event.objects.select_for_update().filter(pk=event.pk).first()
         last = event.round_set.order_by("-number").first()
         if last is not None and last.number >= event.rounds:
-            raise Refused(f"All {event.rounds} rounds are paired.")
+            raise Refused(f"All the event's rounds ({event.rounds}) are paired.")
         if last is not None and any(not p.counted for p in last.pairings.all()):
             raise Refused(f"Round {last.number} still has results to come.")
         entries = [e.pk for e in event.entries.filter(status=Entry.ACCEPTED, dropped=False)]
@@ -280,10 +287,11 @@ def pair_round(event: Event, rng: random.Random | None = None) -> Round:
 
 def swap(round_: Round, first: Entry, second: Entry) -> None:
     """Swap two players between tables of ``round_`` before it starts (the organiser's
-    correction). Raises Refused once the round has started or a result is in, or when
+    correction). Raises Refused once the round has started, a result is in or a table's
+    game is begun, or when
     either player is not in the round or both sit at one table."""
-    if round_.started is not None or any(p.winner for p in round_.pairings.all()):
-        raise Refused("The round has started: its pairings are fixed.")
+    if round_.started is not None or any(p.winner or p.game_id for p in round_.pairings.all()):
+        raise Refused("The round has started (a result is in or a game begun): its pairings are fixed.")
     seats: dict[int, tuple[Pairing, str]] = {}
     for p in round_.pairings.all():
         seats[p.a_id] = (p, "a")
@@ -305,8 +313,9 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
     """Record a table's result. By a player of the table: their confirmation, the other
     player's cleared when it differs from what they confirmed. By the organiser: entered
     and counted at once (``by_organiser``), a correction included. ``winner``: "a", "b"
-    or "draw". Raises Refused for a bye, another winner word, a negative score, or
-    anyone else."""
+    or "draw". Raises Refused for a bye, another winner word, a negative score, one
+    score without the other, a player's change to a result that counts already (only
+    the organiser corrects it then), or anyone else."""
     if pairing.b_id is None:
         raise Refused("A bye has no result to record.")
     if winner not in ("a", "b", "draw"):
@@ -319,6 +328,10 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
     side = sides.get(by.pk)
     if not organiser and side is None:
         raise Refused("Only the two players or the organiser record this table's result.")
+    if side is not None and pairing.counted and not organiser:
+        raise Refused("This result counts already: only the organiser can change it now.")
+    if (score_a is None) != (score_b is None):
+        raise Refused("Give both scores, or neither.")
     changed = (pairing.winner, pairing.score_a, pairing.score_b) != (winner, score_a, score_b)
     with transaction.atomic():
         pairing.winner, pairing.score_a, pairing.score_b = winner, score_a, score_b
@@ -340,13 +353,14 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
     submitted, the set-up rolled as a game's is (PlayRules.roll_setup, every choice);
     the first player owns it and the second holds side 1 by their account, so neither
     needs a join code. Tapped again (by either), the same game. Raises Refused for a bye,
-    anyone but the two players and the organiser, a player without an account, or
+    anyone but the two players (the organiser too: they watch or enter the result), a
+    player without an account, or
     TooManyGames (a Refused) when the first player keeps the most games."""
     if pairing.b is None:
         raise Refused("A bye has no game.")
     event = pairing.round.event
-    if by.pk not in (pairing.a.player_id, pairing.b.player_id, event.owner_id):
-        raise Refused("Only the two players or the organiser start this table's game.")
+    if by.pk not in (pairing.a.player_id, pairing.b.player_id):
+        raise Refused("Only the table's two players start its game, on their phones.")
     if pairing.a.player is None or pairing.b.player is None:
         raise Refused("Both players need an account to play on their phones; enter the result instead.")
     with transaction.atomic():
@@ -407,7 +421,7 @@ def open_round(event: Event, closes: datetime, now: datetime | None = None) -> R
         Event.objects.select_for_update().filter(pk=event.pk).first()
         last = event.round_set.order_by("-number").first()
         if last is not None and last.number >= event.rounds:
-            raise Refused(f"All {event.rounds} rounds are open already.")
+            raise Refused(f"All the league's rounds ({event.rounds}) are open already.")
         if last is not None and (last.closes is None or last.closes > now):
             Round.objects.filter(pk=last.pk).update(closes=now)
         return Round.objects.create(event=event, number=(last.number if last else 0) + 1, closes=closes)

@@ -123,7 +123,9 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
     open_ = lists_open(event, viewer)
     entries = []
     for e in event.entries.all():
-        shown = open_ or (viewer is not None and e.player_id == viewer.pk)
+        organiser = viewer is not None and viewer.pk == event.owner_id
+        mine = viewer is not None and e.player_id == viewer.pk
+        shown = organiser or mine or (open_ and e.status == Entry.ACCEPTED)
         entries.append(
             {
                 "id": e.pk,

@@ -102,11 +102,8 @@ def _rows(event: Event, viewer: Any, organiser: bool) -> list[EntryRow]:
                 problems = operations.check_list(event, entry.document).problems
             except DocumentError as exc:
                 problems = [f"{exc.path}: {exc.message}"]
-        rows.append(
-            EntryRow(
-                entry, problems, operations.changes(entry) if organiser else [], mine, lists_open or mine
-            )
-        )
+        shown = organiser or mine or (lists_open and entry.status == Entry.ACCEPTED)
+        rows.append(EntryRow(entry, problems, operations.changes(entry) if organiser else [], mine, shown))
     return rows
 
 
@@ -129,6 +126,8 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             found = operations.game_result(table) if table.game_id else None
             proposed = dict(zip(("winner", "score_a", "score_b"), found, strict=True)) if found else None
             table.proposed = proposed
+            players = {table.a.player_id, table.b.player_id if table.b else None} - {None}
+            table.seated = viewer is not None and viewer.pk in players
     mine = next((r for r in rows if r.mine), None)
     return {
         "event": event,
@@ -205,10 +204,12 @@ def review(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
     form = ReviewForm(request.POST)
     if not form.is_valid():
         return _back(request, event, Refused("Choose Accept or Send back."))
+    accept = form.cleaned_data["answer"] == "accept"
     try:
-        operations.review(found, form.cleaned_data["answer"] == "accept", form.cleaned_data["note"])
+        operations.review(found, accept, form.cleaned_data["note"])
     except Refused as exc:
         return _back(request, event, exc)
+    messages.success(request, f"{found.name}'s list is {'accepted' if accept else 'sent back'}.")
     return _back(request, event)
 
 
@@ -221,7 +222,13 @@ def pair_round(request: HttpRequest, pk: int) -> HttpResponse:
         round_ = operations.pair_round(event, random.SystemRandom())
     except Refused as exc:
         return _back(request, event, exc)
-    messages.success(request, f"Round {round_.number} is paired.")
+    left = event.entries.exclude(status=Entry.ACCEPTED).count()
+    out = (
+        f" {left} list{'s' if left != 1 else ''} not accepted {'are' if left != 1 else 'is'} left out."
+        if left
+        else ""
+    )
+    messages.success(request, f"Round {round_.number} is paired.{out}")
     return _back(request, event)
 
 
@@ -242,9 +249,11 @@ def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
         return _back(request, event, Refused("Say who won (or a draw); scores are whole numbers from 0."))
     data = form.cleaned_data
     try:
-        operations.record(found, player(request), data["winner"], data["score_a"], data["score_b"])
+        recorded = operations.record(found, player(request), data["winner"], data["score_a"], data["score_b"])
     except Refused as exc:
         return _back(request, event, exc)
+    said = "counts" if recorded.counted else "is recorded: it counts once the other player confirms it"
+    messages.success(request, f"Table {found.table}'s result {said}.")
     return _back(request, event)
 
 

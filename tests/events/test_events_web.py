@@ -5,6 +5,7 @@ players or entered by the organiser, standings, and who sees what."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 from datetime import timedelta
 
@@ -330,6 +331,8 @@ def test_the_organiser_adds_a_player_without_an_account_by_their_export(event, o
     Entry.objects.update(status=Entry.ACCEPTED)
     table = operations.pair_round(event, random.Random(1)).pairings.get()
     with pytest.raises(Refused, match="account"):
+        operations.start_table(table, pat)
+    with pytest.raises(Refused, match="two players"):
         operations.start_table(table, organiser)
     operations.record(table, organiser, "a", 3, 1)
     assert Pairing.objects.get().counted
@@ -391,3 +394,74 @@ def test_lists_are_reviewed_past_the_deadline_until_round_1(event, organiser):
     late.save()
     entry = Entry.objects.get(event=late)
     assert operations.review(entry, accept=True).status == Entry.ACCEPTED
+
+
+def test_a_counted_result_is_changed_by_the_organiser_only(event, organiser):
+    """QA: the loser could post another result over one both had confirmed (or the
+    organiser had entered), after the next round was paired."""
+    pairing, first, second = two_paired(event)
+    url = reverse("event-result", args=[event.pk, pairing.pk])
+    for player in (first, second):
+        client_for(player).post(url, {"winner": "a", "score_a": "9", "score_b": "2"})
+    assert Pairing.objects.get().counted
+    client_for(second).post(url, {"winner": "b", "score_a": "0", "score_b": "5"})
+    pairing.refresh_from_db()
+    assert (pairing.winner, pairing.score_a, pairing.counted) == ("a", 9, True)
+    page = client_for(second).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert url not in page  # no result form for a player once it counts
+    assert url in client_for(organiser).get(reverse("event-page", args=[event.pk])).content.decode()
+    client_for(organiser).post(url, {"winner": "b", "score_a": "0", "score_b": "5"})
+    pairing.refresh_from_db()
+    assert pairing.winner == "b" and pairing.by_organiser
+    # One score without the other is refused.
+    with pytest.raises(Refused, match="both scores"):
+        operations.record(pairing, organiser, "a", 3, None)
+
+
+def test_a_table_whose_game_has_begun_is_not_swapped(organiser):
+    """QA: a swap after a table's game had started left the game with the old players."""
+    event = new_event(client_for(organiser))
+    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    round_ = operations.pair_round(event, random.Random(3))
+    one, two = round_.pairings.all()
+    operations.start_table(one, one.a.player)
+    with pytest.raises(Refused, match="game begun"):
+        operations.swap(round_, one.a, two.a)
+
+
+def test_lists_made_public_open_only_the_accepted_ones_and_limits_read_in_any_case(organiser):
+    """QA: a public event showed lists still waiting for the organiser; a limit typed
+    "Medium" failed every list "medium"."""
+    event = new_event(client_for(organiser), lists_public="on", game_size="Medium")
+    pat, roster = player_with_list("pat")
+    quinn, theirs = player_with_list("quinn")
+    register(pat, roster, event)
+    register(quinn, theirs, event)
+    Entry.objects.filter(player=pat).update(status=Entry.ACCEPTED)
+    assert operations.check_list(event, roster.document).problems == []
+    public = client_for(None).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert public.count("Northmen Raiding Party") == 1
+    exported = json.loads(client_for(None).get(reverse("event-export-json", args=[event.pk])).content)
+    assert sorted(e["document"] is not None for e in exported["entries"]) == [False, True]
+    # An unknown size, and a deadline already past, are refused at the form.
+    answer = client_for(organiser).post(
+        reverse("event-new"),
+        {"name": "Bad", "system": "iron-and-honor", "kind": "tournament", "rounds": "3", "game_size": "huge"},
+    )
+    assert answer.status_code == 422 and "unknown game size" in answer.content.decode()
+    past = (timezone.now() - timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    answer = client_for(organiser).post(
+        reverse("event-new"),
+        {
+            "name": "Late",
+            "system": "iron-and-honor",
+            "kind": "tournament",
+            "rounds": "3",
+            "game_size": "medium",
+            "deadline": past,
+        },
+    )
+    assert answer.status_code == 422 and "later than now" in answer.content.decode()
