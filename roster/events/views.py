@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, cast
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, Q
@@ -21,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -129,6 +131,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             players = {table.a.player_id, table.b.player_id if table.b else None} - {None}
             table.seated = viewer is not None and viewer.pk in players
     mine = next((r for r in rows if r.mine), None)
+    register_url = absolute(reverse("event-register", args=[event.code]))
     return {
         "event": event,
         "system": SYSTEMS[event.system],
@@ -142,7 +145,11 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "score_short": rules.score_short,
         "locked": operations.locked(event),
         "next_round": (rounds[-1].number + 1) if rounds else 1,
-        "register_url": absolute(reverse("event-register", args=[event.code])),
+        "register_url": register_url,
+        # segno escapes its SVG; only the organiser's page draws it.
+        "register_qr": mark_safe(segno.make(register_url, error="m").svg_inline(scale=3, omitsize=True))
+        if organiser
+        else None,
         "limits": operations.limits_text(event.options),
         "league": event.kind == Event.LEAGUE,
         "open_round": operations.open_round_of(event) if event.kind == Event.LEAGUE else None,
