@@ -149,7 +149,13 @@
     return found;
   }
 
-  function swap(html) {
+  // keepAsk (a table pushed or polled, not this phone's own answer): a question this phone
+  // was asked ("the other phone has just recorded this: record it again?") stays until
+  // it is answered or this phone acts, instead of vanishing when the other phone's change
+  // arrives a moment after it.
+  function swap(html, keepAsk) {
+    var ask = keepAsk ? table.querySelector(".play-ask") : null;
+    var askHtml = ask ? ask.outerHTML : "";
     var openMore = [];
     table.querySelectorAll("details[open]").forEach(function (d) {
       if (d.id && d.id !== chosenIn) openMore.push(d.id);
@@ -167,6 +173,10 @@
       table.outerHTML = html;
     }
     table = document.getElementById("table");
+    if (askHtml && !table.querySelector(".play-ask")) {
+      var head = table.querySelector(".play-rules-changed") || table.querySelector(".play-head");
+      if (head) head.insertAdjacentHTML("afterend", askHtml);
+    }
     table.setAttribute("data-live", streaming ? "stream" : "poll"); // the server's table has none
     table.setAttribute("data-heard", String(heard));
     mark(load());
@@ -332,7 +342,7 @@
         return response.text().then(function (html) {
           if (sending || load().length) return; // our own answer brings a newer state
           if (fresh) etag = fresh;
-          swap(html);
+          swap(html, true);
           table.setAttribute("data-seen-ms", String(Date.now()));
         });
       })
@@ -386,7 +396,7 @@
       if (!fresh || fresh === etag || older(fresh)) return; // this phone's own tap drew it already
       if (sending || load().length) return; // our own answer brings a newer state
       etag = fresh;
-      swap(event.data.slice(cut + 1));
+      swap(event.data.slice(cut + 1), true);
       table.setAttribute("data-seen-ms", String(Date.now()));
       schedule(); // the safety poll starts again from now
     });
