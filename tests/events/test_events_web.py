@@ -42,6 +42,15 @@ def register(user, roster, event):
     )
 
 
+def accepted(event, *names):
+    """Players ``names``, each registered with the Northmen and accepted: [(user, roster)]."""
+    players = [player_with_list(n) for n in names]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.filter(event=event).update(status=Entry.ACCEPTED)
+    return players
+
+
 def two_paired(event):
     """Pat and Quinn registered, accepted and paired in round 1: (the table, its first
     player, its second)."""
@@ -234,10 +243,7 @@ def test_a_result_counts_once_both_players_confirm_it(event, organiser):
 
 
 def test_the_next_round_waits_for_every_result(event, organiser):
-    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
-    for user, roster in players:
-        register(user, roster, event)
-    Entry.objects.update(status=Entry.ACCEPTED)
+    accepted(event, "ann", "ben", "cat", "dan")
     operations.pair_round(event, random.Random(3))
     with pytest.raises(Refused, match="still has results"):
         operations.pair_round(event)
@@ -247,10 +253,7 @@ def test_the_next_round_waits_for_every_result(event, organiser):
 
 
 def test_the_organiser_swaps_players_before_the_round_starts(event, organiser):
-    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
-    for user, roster in players:
-        register(user, roster, event)
-    Entry.objects.update(status=Entry.ACCEPTED)
+    accepted(event, "ann", "ben", "cat", "dan")
     round_ = operations.pair_round(event, random.Random(3))
     one, two = round_.pairings.all()
     operations.swap(round_, one.a, two.a)
@@ -288,10 +291,7 @@ def test_a_table_is_played_on_the_players_phones_and_its_result_offered_to_confi
 
 
 def test_the_organiser_swaps_two_players_from_the_event_page(event, organiser):
-    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
-    for user, roster in players:
-        register(user, roster, event)
-    Entry.objects.update(status=Entry.ACCEPTED)
+    players = accepted(event, "ann", "ben", "cat", "dan")
     round_ = operations.pair_round(event, random.Random(3))
     one, two = round_.pairings.all()
     url = reverse("event-swap", args=[event.pk, 1])
@@ -421,10 +421,7 @@ def test_a_counted_result_is_changed_by_the_organiser_only(event, organiser):
 def test_a_table_whose_game_has_begun_is_not_swapped(organiser):
     """QA: a swap after a table's game had started left the game with the old players."""
     event = new_event(client_for(organiser))
-    players = [player_with_list(n) for n in ("ann", "ben", "cat", "dan")]
-    for user, roster in players:
-        register(user, roster, event)
-    Entry.objects.update(status=Entry.ACCEPTED)
+    accepted(event, "ann", "ben", "cat", "dan")
     round_ = operations.pair_round(event, random.Random(3))
     one, two = round_.pairings.all()
     operations.start_table(one, one.a.player)
