@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from roster.events import operations
 from roster.events.models import Entry, Event, Pairing
+from roster.games.models import Game
 from roster.operations import Refused, create_roster
 from tests.ih import example
 from tests.web.cast import client_for, make_user
@@ -280,6 +281,14 @@ def test_a_table_is_played_on_the_players_phones_and_its_result_offered_to_confi
     assert client_for(second).get(reverse("game-table", args=[game.pk])).status_code == 200
     sides = game.snapshot["sides"]
     assert sides[0]["player"] == first.username and sides[1]["player"] == second.username
+    # Anyone else watches from the event page: the Watch link seats nobody at a side.
+    page = client_for(None).get(reverse("event-page", args=[event.pk])).content.decode()
+    watch = reverse("game-join", args=[Game.objects.get(pk=game.pk).code])
+    assert watch in page
+    watcher = client_for(None)
+    assert watcher.post(watch, {"choice": "side"}).status_code == 422
+    assert watcher.post(watch, {"choice": "watch"}).status_code == 302
+    assert "play-watching" in watcher.get(reverse("game-table", args=[game.pk])).content.decode()
     # Ended with side 1 the winner: the event page offers that result to confirm, and it
     # does not count until both confirm it.
     ended = client_for(first).post(reverse("game-finish", args=[game.pk]), {"winner": "1", "confirm": "1"})
