@@ -11,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from roster.catalogue import catalogue_and_digest
 from roster.events.models import Event
-from roster.events.operations import LIMIT_WORDS, MAX_ROUNDS
+from roster.events.operations import EACH_TABLE, LIMIT_WORDS, MAX_ROUNDS, WHOLE_ROUND, round_choices
 from roster.games.systems import playable
 from roster.models import Roster
 from rules.registry import SYSTEMS
@@ -150,6 +150,33 @@ class AddPlayerForm(forms.Form):
             data: bytes = upload.read(1_000_001)
             return data
         return str(self.cleaned_data.get("text") or "")
+
+
+class RoundSetupForm(forms.Form):
+    """A round's set-up, chosen by the organiser when pairing or opening it (or changed
+    before its first game): one select per set-up choice of the event's system that is
+    not a side's (operations.round_choices), each "Each table rolls its own" (the
+    default), "Roll once for every table", or one of the book's values. ``chosen()``
+    gives the words for operations.round_setup. Source of the choices: each system's
+    PlayRules.setup_choices (Iron & Honor p.46, Brutality Missions and Region Effects)."""
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "setup")
+        super().__init__(*args, **kwargs)
+        for choice in round_choices(event):
+            rolls = [(EACH_TABLE, "Each table rolls its own"), (WHOLE_ROUND, "Roll once for every table")]
+            where = f"p.{choice.page}" if choice.page is not None else choice.section
+            self.fields[choice.key] = forms.ChoiceField(
+                choices=[*(rolls if choice.roll else []), *((v, v) for v in choice.values)],
+                initial=EACH_TABLE if choice.roll else choice.default,
+                required=False,
+                label=choice.label,
+                help_text=f"({where})",
+            )
+
+    def chosen(self) -> dict[str, str]:
+        """The organiser's words, by choice key (after is_valid())."""
+        return {k: str(v) for k, v in self.cleaned_data.items() if v}
 
 
 class OpenRoundForm(forms.Form):

@@ -105,6 +105,11 @@ class Round(models.Model):
     paired = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     closes = models.DateTimeField(null=True, blank=True, help_text="A league's round: its window's end.")
+    #: Not stored: the set-up in words (operations.setup_text), set by the event page.
+    setup_lines: list[str] | None = None
+    #: Not stored: whether a table of the round has begun its game (its set-up is fixed
+    #: then), set by the event page.
+    fixed: bool = False
 
     class Meta:
         ordering = ["number"]

@@ -252,11 +252,79 @@ def event_standings(event: Event) -> list[Standing]:
     return standings(players, results_of(event), scored)
 
 
-def pair_round(event: Event, rng: random.Random | None = None) -> Round:
+#: The organiser's words for a set-up choice of a round (besides one of its values).
+EACH_TABLE, WHOLE_ROUND = "table", "round"
+
+
+def round_setup(event: Event, chosen: dict[str, str], rng: random.Random | None = None) -> dict[str, Any]:
+    """A round's ``Round.setup`` from the organiser's ``chosen`` words, one per set-up
+    choice of the system that is not a side (rules.play.core.SetupChoice: Iron & Honor's
+    encounter, Brutality's mission and region; Beestwars has none): one of its values,
+    ``WHOLE_ROUND`` (rolled now, once, for every table: its key then in ``"rolled"``),
+    or ``EACH_TABLE`` / missing (left out: each table rolls its own when its game
+    starts, as a game started by hand). Side choices (who goes first, Brutality's
+    Defender) are always each table's own. Raises Refused for a word that is none of
+    these."""
+    rules = play_rules(event.system)
+    out: dict[str, Any] = {}
+    rolled = []
+    for choice in round_choices(event):
+        word = chosen.get(choice.key) or EACH_TABLE
+        if word == EACH_TABLE:
+            continue
+        if word == WHOLE_ROUND and choice.roll:
+            out.update(rules.roll_setup(choice.key, out, rng or random.SystemRandom()))
+            rolled.append(choice.key)
+        elif word in choice.values:
+            out[choice.key] = word
+        else:
+            raise Refused(f"{choice.label}: choose one of the list ({word!r} is not one).")
+    if rolled:
+        out["rolled"] = ",".join(rolled)
+    return out
+
+
+def round_choices(event: Event) -> list[Any]:
+    """The set-up choices of ``event``'s system that its organiser may fix for a whole
+    round: every rules.play.core.SetupChoice but a side's (whose values are "0" / "1")."""
+    return [c for c in play_rules(event.system).setup_choices() if c.values != ["0", "1"]]
+
+
+def setup_text(event: Event, setup: dict[str, Any]) -> list[str]:
+    """A round's set-up in words, one line per choice the organiser may fix ("Mission:
+    Grab It! (rolled once for every table)", "Encounter: each table rolls its own")."""
+    rolled = str(setup.get("rolled", "")).split(",")
+    lines = []
+    for choice in round_choices(event):
+        if choice.key not in setup:
+            lines.append(f"{choice.label}: each table rolls its own")
+        elif choice.key in rolled:
+            lines.append(f"{choice.label}: {setup[choice.key]} (rolled once for every table)")
+        else:
+            lines.append(f"{choice.label}: {setup[choice.key]}")
+    return lines
+
+
+def set_round_setup(round_: Round, chosen: dict[str, str], rng: random.Random | None = None) -> Round:
+    """Change ``round_``'s set-up (:func:`round_setup`) until one of its tables has begun
+    its game. Raises Refused after that, or for a word :func:`round_setup` refuses."""
+    setup = round_setup(round_.event, chosen, rng)
+    with transaction.atomic():
+        if Pairing.objects.filter(round=round_, game__isnull=False).exists():
+            raise Refused("A table of this round has begun its game: its set-up is fixed.")
+        round_.setup = setup
+        round_.save(update_fields=["setup"])
+    return round_
+
+
+def pair_round(event: Event, rng: random.Random | None = None, setup: dict[str, str] | None = None) -> Round:
     """Pair the next round of ``event``: round 1 in a shuffled order (``rng``), each
     later one by the standings (pairing.pair: no rematch while any other pairing exists,
-    the bye to the lowest-ranked player without one). Raises Refused when the last round
-    is paired, a round is still unfinished, or fewer than two lists are accepted."""
+    the bye to the lowest-ranked player without one). ``setup``: the organiser's set-up
+    words for the round (:func:`round_setup`; None: each table rolls its own). Raises
+    Refused when the last round is paired, a round is still unfinished, fewer than two
+    lists are accepted, or for a set-up word :func:`round_setup` refuses."""
+    chosen = round_setup(event, setup or {}, rng)
     if event.kind == Event.LEAGUE:
         raise Refused("A league's players pair themselves: open a round instead.")
     with transaction.atomic():
@@ -277,7 +345,7 @@ def pair_round(event: Event, rng: random.Random | None = None) -> Round:
         earlier = Pairing.objects.filter(round__event=event)
         met = {frozenset((p.a_id, p.b_id)) for p in earlier if p.b_id is not None}
         byes = {p.a_id for p in earlier if p.b_id is None}
-        round_ = Round.objects.create(event=event, number=(last.number if last else 0) + 1)
+        round_ = Round.objects.create(event=event, number=(last.number if last else 0) + 1, setup=chosen)
         done = pair(ranked, met, byes)
         for table, (a, b) in enumerate(done.tables, start=1):
             Pairing.objects.create(round=round_, table=table, a_id=cast(int, a), b_id=cast(int, b))
@@ -351,7 +419,8 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
 
 def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> Game:
     """The game of a table (one tap from the event page): both locked lists as they were
-    submitted, the set-up rolled as a game's is (PlayRules.roll_setup, every choice);
+    submitted, the round's set-up (:func:`round_setup`) with every choice it leaves open
+    rolled as a game's is (PlayRules.roll_setup);
     the first player owns it and the second holds side 1 by their account, so neither
     needs a join code; the game's code is opened for watchers (the event page's Watch
     link: both sides are held, so it seats nobody). Tapped again (by either), the same
@@ -374,10 +443,12 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
             for e in (pairing.a, pairing.b)
         )
         rules = play_rules(event.system)
-        setup: dict[str, Any] = {}
-        rolled = [c.key for c in rules.setup_choices()]
-        for key in rolled:
-            setup.update(rules.roll_setup(key, setup, rng or random.SystemRandom()))
+        setup = dict(pairing.round.setup)
+        rolled = [r for r in str(setup.pop("rolled", "")).split(",") if r]
+        for choice in rules.setup_choices():
+            if choice.key not in setup:
+                setup.update(rules.roll_setup(choice.key, setup, rng or random.SystemRandom()))
+                rolled.append(choice.key)
         if rolled:
             setup["rolled"] = ",".join(rolled)
         snapshot = Snapshot(system=event.system, sides=(first, told_apart(first, second)), setup=setup)
@@ -409,13 +480,21 @@ def game_result(pairing: Pairing) -> tuple[str, int | None, int | None] | None:
     return (word, points[0], points[1]) if len(points) == 2 else (word, None, None)
 
 
-def open_round(event: Event, closes: datetime, now: datetime | None = None) -> Round:
+def open_round(
+    event: Event,
+    closes: datetime,
+    now: datetime | None = None,
+    setup: dict[str, str] | None = None,
+    rng: random.Random | None = None,
+) -> Round:
     """A league's next round, open until ``closes``: its players pair themselves
     (:func:`challenge`) and every result confirmed counts, whenever it is played. Opening
     it ends the round before (a table of it not yet played stays to be played). The
-    first round locks the lists, as a tournament's. Raises Refused for a tournament, a
-    window that closes in the past, or when every round is open already."""
+    first round locks the lists, as a tournament's. ``setup``: as :func:`pair_round`'s.
+    Raises Refused for a tournament, a window that closes in the past, when every round
+    is open already, or for a set-up word :func:`round_setup` refuses."""
     now = now or timezone.now()
+    chosen = round_setup(event, setup or {}, rng)
     if event.kind != Event.LEAGUE:
         raise Refused("A tournament's rounds are paired by Muster: pair a round instead.")
     if closes <= now:
@@ -427,7 +506,9 @@ def open_round(event: Event, closes: datetime, now: datetime | None = None) -> R
             raise Refused(f"All the league's rounds ({event.rounds}) are open already.")
         if last is not None and (last.closes is None or last.closes > now):
             Round.objects.filter(pk=last.pk).update(closes=now)
-        return Round.objects.create(event=event, number=(last.number if last else 0) + 1, closes=closes)
+        return Round.objects.create(
+            event=event, number=(last.number if last else 0) + 1, closes=closes, setup=chosen
+        )
 
 
 def open_round_of(event: Event, now: datetime | None = None) -> Round | None:

@@ -154,7 +154,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
             }
             for p in r.pairings.all()
         ]
-        rounds.append({"number": r.number, "tables": tables})
+        rounds.append({"number": r.number, "setup": r.setup, "tables": tables})
     standings = [
         {
             "rank": s.rank,

@@ -16,6 +16,7 @@ urlpatterns = [
     path("events/<int:pk>/pairings/<int:pairing>/result/", views.record, name="event-result"),
     path("events/<int:pk>/pairings/<int:pairing>/game/", views.start_table, name="event-game"),
     path("events/<int:pk>/rounds/<int:number>/swap/", views.swap, name="event-swap"),
+    path("events/<int:pk>/rounds/<int:number>/setup/", views.round_setup, name="event-round-setup"),
     path("events/<int:pk>/screen/", views.screen, name="event-screen"),
     path("events/<int:pk>/standings.csv", views.standings_csv, name="event-standings-csv"),
     path("events/<int:pk>/results.csv", views.results_csv, name="event-results-csv"),

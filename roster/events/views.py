@@ -34,6 +34,7 @@ from roster.events.forms import (
     OpenRoundForm,
     ResultForm,
     ReviewForm,
+    RoundSetupForm,
     SubmitForm,
 )
 from roster.events.models import Entry, Event, Pairing, Round
@@ -130,6 +131,8 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             table.proposed = proposed
             players = {table.a.player_id, table.b.player_id if table.b else None} - {None}
             table.seated = viewer is not None and viewer.pk in players
+        round_.setup_lines = operations.setup_text(event, round_.setup)
+        round_.fixed = any(t.game_id for t in round_.pairings.all())
     mine = next((r for r in rows if r.mine), None)
     register_url = absolute(reverse("event-register", args=[event.code]))
     return {
@@ -153,6 +156,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "limits": operations.limits_text(event.options),
         "league": event.kind == Event.LEAGUE,
         "open_round": operations.open_round_of(event) if event.kind == Event.LEAGUE else None,
+        "setup_form": RoundSetupForm(event=event) if organiser else None,
     }
 
 
@@ -225,8 +229,11 @@ def review(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
 def pair_round(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser pairs the next round."""
     event = _organised(request, pk)
+    form = RoundSetupForm(request.POST, event=event)
+    if not form.is_valid():
+        return _back(request, event, Refused("Choose the round's set-up from the lists."))
     try:
-        round_ = operations.pair_round(event, random.SystemRandom())
+        round_ = operations.pair_round(event, random.SystemRandom(), form.chosen())
     except Refused as exc:
         return _back(request, event, exc)
     left = event.entries.exclude(status=Entry.ACCEPTED).count()
@@ -357,6 +364,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event,
         "round": round_,
+        "setup_lines": operations.setup_text(event, round_.setup) if round_ else [],
         "tables": tables,
         "standings": standings,
         "scored": scored,
@@ -386,6 +394,23 @@ def swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def round_setup(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The organiser changes round ``number``'s set-up before any of its games begins."""
+    event = _organised(request, pk)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = RoundSetupForm(request.POST, event=event)
+    if not form.is_valid():
+        return _back(request, event, Refused("Choose the round's set-up from the lists."))
+    try:
+        operations.set_round_setup(round_, form.chosen(), random.SystemRandom())
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, f"Round {number}'s set-up is changed.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
 def add_player(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser adds a player without an account, with their list's export."""
     event = _organised(request, pk)
@@ -408,10 +433,13 @@ def open_round(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser opens a league's next round until a time."""
     event = _organised(request, pk)
     form = OpenRoundForm(request.POST)
+    setup = RoundSetupForm(request.POST, event=event)
     if not form.is_valid():
         return _back(request, event, Refused("Say until when the round is open (a date and time)."))
+    if not setup.is_valid():
+        return _back(request, event, Refused("Choose the round's set-up from the lists."))
     try:
-        round_ = operations.open_round(event, form.cleaned_data["closes"])
+        round_ = operations.open_round(event, form.cleaned_data["closes"], setup=setup.chosen())
     except Refused as exc:
         return _back(request, event, exc)
     messages.success(request, f"Round {round_.number} is open.")

@@ -471,3 +471,69 @@ def test_lists_made_public_open_only_the_accepted_ones_and_limits_read_in_any_ca
         },
     )
     assert answer.status_code == 422 and "later than now" in answer.content.decode()
+
+
+def test_the_organiser_sets_each_rounds_encounter_and_every_table_plays_it(event, organiser):
+    from rules.iron_honor.play import ENCOUNTERS
+
+    pairings = [player_with_list(n) for n in ("pat", "quinn")]
+    for user, roster in pairings:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    org = client_for(organiser)
+    pair = reverse("event-pair", args=[event.pk])
+    page = org.get(reverse("event-page", args=[event.pk])).content.decode()
+    assert 'name="setup-encounter"' in page and "Roll once for every table" in page
+    # A word not in the book's list is refused: no round is paired.
+    org.post(pair, {"setup-encounter": "Tea Party"})
+    assert not event.round_set.exists()
+    org.post(pair, {"setup-encounter": "Salvage"})
+    round_ = event.round_set.get()
+    assert round_.setup == {"encounter": "Salvage"}
+    # Everyone reads it on the event page; the organiser may change it until a game begins.
+    assert (
+        "Encounter: Salvage" in client_for(None).get(reverse("event-page", args=[event.pk])).content.decode()
+    )
+    change = reverse("event-round-setup", args=[event.pk, 1])
+    org.post(change, {"setup-encounter": "round"})
+    round_.refresh_from_db()
+    assert round_.setup["encounter"] in ENCOUNTERS and round_.setup["rolled"] == "encounter"
+    org.post(change, {"setup-encounter": "Rescue"})
+    round_.refresh_from_db()
+    assert round_.setup == {"encounter": "Rescue"}
+    # The table's game is set up with it (not rolled again).
+    table = Pairing.objects.get()
+    client_for(table.a.player).post(reverse("event-game", args=[event.pk, table.pk]))
+    setup = Pairing.objects.get().game.snapshot["setup"]
+    assert setup["encounter"] == "Rescue" and "encounter" not in setup.get("rolled", "")
+    # Now the set-up is fixed.
+    org.post(change, {"setup-encounter": "Landmark"})
+    round_.refresh_from_db()
+    assert round_.setup == {"encounter": "Rescue"}
+    with pytest.raises(Refused, match="fixed"):
+        operations.set_round_setup(round_, {"encounter": "Landmark"})
+
+
+def test_a_mission_rolled_once_is_every_tables_and_each_table_rolls_its_own_sides(organiser):
+    brutal = new_event(
+        client_for(organiser), system="brutality", game_size="", mode="moderate", points_limit="5"
+    )
+    document = example("brutality-moderate-points")
+    for name in ("ann", "ben", "cat", "dan"):
+        user, roster = player_with_list(name, document)
+        register(user, roster, brutal)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    round_ = operations.pair_round(brutal, random.Random(5), {"mission": "round", "region": "table"})
+    assert set(round_.setup) == {"mission", "mission_roll", "rolled"}
+    for table in round_.pairings.all():
+        operations.start_table(table, table.a.player, random.Random(table.pk))
+    setups = [p.game.snapshot["setup"] for p in round_.pairings.all()]
+    assert {s["mission"] for s in setups} == {round_.setup["mission"]}
+    assert {s["mission_roll"] for s in setups} == {round_.setup["mission_roll"]}
+    # The region (each table's) and the sides' roll-offs were rolled at each table.
+    for s in setups:
+        assert "region" in s and "defender" in s and set(s["rolled"].split(",")) >= {"mission", "region"}
+    # Left to each table, nothing is fixed for the round.
+    assert operations.round_setup(brutal, {}) == {}
+    with pytest.raises(Refused, match="Mission"):
+        operations.round_setup(brutal, {"mission": "Tea Party"})

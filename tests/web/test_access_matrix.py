@@ -185,6 +185,7 @@ MATRIX.update(
         "event-challenge": ("POST", "event", {"opponent": "1"}, TABLE_ACTION),
         "event-review": ("POST", "event-entry", {"answer": "accept"}, ORGANISER_ONLY),
         "event-swap": ("POST", "event-round", {}, ORGANISER_ONLY),
+        "event-round-setup": ("POST", "event-round", {}, ORGANISER_ONLY),
         "event-add-player": ("POST", "event", {"name": "Zed"}, ORGANISER_ONLY),
         "event-result": ("POST", "event-pairing", {"winner": "a"}, TABLE_ACTION),
         "event-game": ("POST", "event-pairing", {}, TABLE_ACTION),
