@@ -24,9 +24,9 @@ from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from roster.events import operations, transfer
+from roster.events import operations, pack, transfer
 from roster.events.forms import (
     AddPlayerForm,
     ChallengeForm,
@@ -157,6 +157,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "league": event.kind == Event.LEAGUE,
         "open_round": operations.open_round_of(event) if event.kind == Event.LEAGUE else None,
         "setup_form": RoundSetupForm(event=event) if organiser else None,
+        "lists_open": organiser or event.lists_public or bool(rounds),
     }
 
 
@@ -312,6 +313,55 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     viewer = request.user if request.user.is_authenticated else None
     text = json.dumps(transfer.event_json(event, viewer), indent=1, ensure_ascii=False)
     return _download(text, "application/json", f"{slugify(event.name)}.json")
+
+
+def _pack_event(request: HttpRequest, pk: int) -> tuple[Event, str]:
+    """The event whose list pack this viewer may print (the organiser always; anyone
+    once its lists are open: round 1 paired, or made public), and the paper asked for."""
+    event = get_object_or_404(Event, pk=pk)
+    organiser = request.user.is_authenticated and request.user.pk == event.owner_id
+    if not (organiser or event.lists_public or event.round_set.exists()):
+        raise Http404
+    return event, "letter" if request.GET.get("paper") == "letter" else "a4"
+
+
+def _pack_answer(request: HttpRequest, event: Event, paper: str, *, enqueue: bool) -> HttpResponse:
+    state = pack.ask(event, paper) if enqueue else pack.state(event, paper)
+    query = "?paper=letter" if paper == "letter" else ""
+    if state.ready and enqueue:
+        data = pack.pdf(event, paper)
+        if data is not None:
+            response = HttpResponse(data, content_type="application/pdf")
+            name = f"{slugify(event.name) or 'event'}-lists{'-letter' if paper == 'letter' else ''}.pdf"
+            response["Content-Disposition"] = f'inline; filename="{name}"'  # a slug: ASCII
+            return response
+    context = {
+        "event": event,
+        "state": state,
+        "paper": "US Letter" if paper == "letter" else "A4",
+        "pack_url": reverse("event-pack", args=[event.pk]) + query,
+        "status_url": reverse("event-pack-status", args=[event.pk]) + query,
+    }
+    if getattr(request, "htmx", False):
+        return render(request, "events/pack.html#status", context)
+    status = 202 if state.queued else 503 if state.failed else 200
+    return render(request, "events/pack.html", context, status=status)
+
+
+@require_GET
+@limited("sheet", method="GET")
+def pack_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every accepted list's sheet as submitted, in one PDF (?paper=letter): answered at
+    once when ready, else queued for the task worker and followed by a page."""
+    event, paper = _pack_event(request, pk)
+    return _pack_answer(request, event, paper, enqueue=True)
+
+
+@require_GET
+def pack_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """Where the list pack stands (the page, or with htmx its status part). Never queues."""
+    event, paper = _pack_event(request, pk)
+    return _pack_answer(request, event, paper, enqueue=False)
 
 
 @dataclass

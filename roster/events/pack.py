@@ -1,0 +1,262 @@
+"""The list pack of an event (issue 31, docs/events.md): every accepted list's sheet as
+it was submitted, in one PDF, after a cover page that indexes them (player, list,
+fingerprint, page). Built by the task worker, never in a web request.
+
+A pack is known by its key: a digest of the event, its accepted entries (each one's id,
+name, fingerprint and submission time), the rules data digest and the paper, so a list
+accepted, sent back or submitted again gives a new pack, and a stale one is never
+served. The task :func:`build_pack` renders the entries' sheets a few at a time
+(``CHUNK``), each within the render limits of roster.rendering and kept in the sheet
+cache, and queues itself again at a low priority for the rest, so players' Print
+requests go between the chunks instead of waiting behind 64 sheets; the last run joins
+the sheets into one PDF with pypdf (a bookmark per list) and keeps it in the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django_tasks import task
+from pypdf import PdfReader, PdfWriter
+
+from roster.catalogue import current_digest
+from roster.evaluation import evaluate_stored
+from roster.events.models import Entry, Event
+from roster.rendering import RenderFailed, SheetNotRendered, render_bounded
+from roster.sheet_cache import CACHE_SECONDS, get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
+from roster.sheets import PAPERS, SheetInfo, sheet_html
+from rules.document import DocumentError
+from rules.registry import SYSTEMS
+
+logger = logging.getLogger("muster.sheets")
+
+#: Sheets rendered by one run of the task before it queues itself again.
+CHUNK = 4
+#: Below the default (0) of a sheet someone printed: the database queue takes those first.
+PRIORITY = -10
+#: How long a pack stays "being prepared" without its task moving (a worker stopped
+#: mid-pack): after that, asking for it queues it again.
+QUEUED_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class PackState:
+    """Where an event's pack stands: ``ready`` (its PDF is in the cache), ``queued``
+    (the worker is on it: ``done`` of ``total`` sheets rendered), or neither (not asked
+    for, or a worker lost it: ask again). ``missing``: the players whose sheet could not
+    be printed, with the reason (the pack goes without them, and its cover says so)."""
+
+    key: str
+    total: int
+    ready: bool = False
+    queued: bool = False
+    failed: str | None = None
+    done: int = 0
+    missing: list[tuple[str, str]] = field(default_factory=list)
+
+
+def accepted_entries(event: Event) -> list[Entry]:
+    """The entries whose list is in the pack: accepted and not dropped, in registration
+    order."""
+    return list(event.entries.filter(status=Entry.ACCEPTED, dropped=False).order_by("pk"))
+
+
+def pack_key(event: Event, entries: list[Entry], paper: str) -> str:
+    """The cache key of the pack of ``entries`` on ``paper`` ("a4" or "letter"): a
+    sha256 over the event, each entry's id, name, fingerprint and submission time, and the
+    system's rules data digest now. Costs one small query (the digest), no evaluation."""
+    content = json.dumps(
+        {
+            "event": [event.pk, event.name],
+            "entries": [[e.pk, e.name, e.fingerprint, e.submitted.isoformat()] for e in entries],
+            "rules": current_digest(event.system),
+            "paper": paper,
+        },
+        separators=(",", ":"),
+    )
+    return "muster:pack:" + hashlib.sha256(content.encode()).hexdigest()
+
+
+def _progress(key: str) -> dict[str, Any]:
+    value = cache.get(f"{key}:progress")
+    return value if isinstance(value, dict) else {}
+
+
+def state(event: Event, paper: str = "a4") -> PackState:
+    """Where the pack of ``event``'s accepted lists on ``paper`` stands. A few queries,
+    and the cache's "has it" only: the PDF itself is not read."""
+    entries = accepted_entries(event)
+    key = pack_key(event, entries, paper)
+    progress = _progress(key)
+    missing = [(str(n), str(r)) for n, r in progress.get("missing", [])]
+    if cache.has_key(key):
+        return PackState(key, len(entries), ready=True, done=len(entries), missing=missing)
+    queued = cache.get(f"{key}:queued") is not None
+    failed = progress.get("failed")
+    return PackState(
+        key,
+        len(entries),
+        queued=queued,
+        failed=str(failed) if failed and not queued else None,
+        done=int(progress.get("done", 0)),
+        missing=missing,
+    )
+
+
+def ask(event: Event, paper: str = "a4") -> PackState:
+    """:func:`state`, with the pack queued for the task worker when it is neither ready
+    nor being prepared (one task however many ask: an atomic cache add). With the
+    immediate task backend (tests) the pack is built before this returns."""
+    now = state(event, paper)
+    if now.ready or now.queued or now.total == 0:
+        return now
+    if cache.add(f"{now.key}:queued", timezone.now().isoformat(), QUEUED_SECONDS):
+        build_pack.using(priority=PRIORITY).enqueue(event.pk, paper)
+    return state(event, paper)
+
+
+def pdf(event: Event, paper: str = "a4") -> bytes | None:
+    """The pack's PDF when it is ready (as it is now), else None."""
+    return get_sheet(pack_key(event, accepted_entries(event), paper))
+
+
+def _sheet(entry: Entry, info: SheetInfo, digest: str) -> tuple[str, bool]:
+    """(the cache key of ``entry``'s sheet with the rules data ``digest``, whether it is
+    settled: rendered or refused)."""
+    key = sheet_key(entry.document, digest, info)
+    return key, get_sheet(key) is not None or refused_sheet(key) is not None
+
+
+def _render(entry: Entry, key: str, info: SheetInfo) -> None:
+    """Render one entry's sheet from its submitted document into the sheet cache, or
+    remember why it cannot be (the list itself: too slow or too big to print, or no
+    longer read by the rules data). Raises RenderFailed for a passing failure."""
+    try:
+        html = sheet_html(evaluate_stored(entry.document), info)
+        put_sheet(key, render_bounded(html, f"event {entry.event_id} entry {entry.pk}").pdf)
+    except DocumentError as exc:
+        refuse_sheet(key, f"the list does not read: {exc.path}: {exc.message}")
+    except SheetNotRendered as exc:
+        if not exc.lasting:
+            raise
+        refuse_sheet(key, exc.message)
+
+
+@task(priority=PRIORITY)
+def build_pack(event_id: int, paper: str) -> str:
+    """Render up to CHUNK sheets of event ``event_id``'s pack on ``paper``, then queue
+    itself again for the rest; once every sheet is settled, join them into the pack.
+    Returns "gone" (no such event), "later" (more sheets to come), "ready", "empty", or
+    "failed" (the renderer failed for a passing reason: the pack waits to be asked again,
+    so a sheet that crashes the renderer cannot loop)."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return "gone"
+    entries = accepted_entries(event)
+    key = pack_key(event, entries, paper)
+    if not entries:
+        return "empty"
+    if cache.has_key(key):
+        return "ready"
+    cache.set(f"{key}:queued", timezone.now().isoformat(), QUEUED_SECONDS)  # still moving
+    sheets = []
+    rendered = 0
+    digest = current_digest(event.system)
+    for entry in entries:
+        info = SheetInfo(owner=entry.name, paper=paper)
+        sheet, settled = _sheet(entry, info, digest)
+        if not settled and rendered < CHUNK:
+            try:
+                _render(entry, sheet, info)
+            except RenderFailed as exc:
+                cache.set(f"{key}:progress", {"failed": exc.message}, CACHE_SECONDS)
+                cache.delete(f"{key}:queued")
+                return "failed"
+            rendered += 1
+            settled = True
+        sheets.append((entry, sheet, settled))
+    done = sum(1 for _, _, settled in sheets if settled)
+    cache.set(f"{key}:progress", {"done": done, "missing": []}, CACHE_SECONDS)
+    if done < len(entries):
+        build_pack.using(priority=PRIORITY).enqueue(event_id, paper)
+        return "later"
+    try:
+        put_sheet(key, _join(event, paper, [(entry, sheet) for entry, sheet, _ in sheets], key))
+    except Exception:
+        # Whatever broke, the page must not say "being prepared" for ten minutes.
+        cache.set(f"{key}:progress", {"failed": "The pack could not be joined; try again."}, CACHE_SECONDS)
+        raise
+    finally:
+        cache.delete(f"{key}:queued")
+    return "ready"
+
+
+def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], key: str) -> bytes:
+    """The pack: the cover, then each sheet in registration order, a bookmark each.
+    A sheet refused (too slow or too big to print) is left out and named on the cover."""
+    pdfs: list[tuple[Entry, PdfReader | None, str]] = []
+    for entry, sheet in sheets:
+        data = get_sheet(sheet)
+        reason = refused_sheet(sheet) or "the sheet was lost from the cache; ask again"
+        pdfs.append((entry, PdfReader(io.BytesIO(data)) if data is not None else None, reason))
+    missing = [(e.name, reason) for e, reader, reason in pdfs if reader is None]
+    cover = _cover(event, paper, pdfs)
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(cover)), import_outline=False)
+    writer.add_outline_item(title="Contents", page_number=0)
+    for entry, reader, _ in pdfs:
+        if reader is None:
+            continue
+        start = len(writer.pages)
+        writer.append(reader, import_outline=False)
+        writer.add_outline_item(title=f"{entry.name}: {entry.document.get('name', '')}", page_number=start)
+    writer.add_metadata({"/Title": f"{event.name}: the lists", "/Creator": "Muster"})
+    out = io.BytesIO()
+    writer.write(out)
+    cache.set(f"{key}:progress", {"done": len(sheets), "missing": missing}, CACHE_SECONDS)
+    return out.getvalue()
+
+
+def _cover(event: Event, paper: str, pdfs: list[tuple[Entry, PdfReader | None, str]]) -> bytes:
+    """The cover page: the event, and one line per list with the page its sheet starts
+    on (the cover is page 1; a cover longer than a page is counted first)."""
+
+    def lines(cover_pages: int) -> list[dict[str, Any]]:
+        page = cover_pages + 1
+        out = []
+        for entry, reader, reason in pdfs:
+            out.append(
+                {
+                    "entry": entry,
+                    "list": entry.document.get("name", ""),
+                    "page": page if reader is not None else None,
+                    "reason": reason if reader is None else "",
+                }
+            )
+            page += len(reader.pages) if reader is not None else 0
+        return out
+
+    def render(cover_pages: int) -> bytes:
+        html = render_to_string(
+            "events/pack_cover.html",
+            {
+                "event": event,
+                "system": SYSTEMS[event.system],
+                "lines": lines(cover_pages),
+                "paper": PAPERS.get(paper, "A4"),
+                "made": timezone.now(),
+            },
+        )
+        return render_bounded(html, f"event {event.pk} pack cover").pdf
+
+    cover = render(1)
+    pages = len(PdfReader(io.BytesIO(cover)).pages)
+    return cover if pages == 1 else render(pages)
