@@ -363,6 +363,7 @@ SHEETS = [
 ]
 EVENT_PAIRING = ["event: pairing round 4 of 256 players (networkx maximum weight matching)"]
 EVENT_PAGE = ["event page: 64 players, 6 rounds, standings (public view)"]
+EVENT_PACK = ["event list pack: 64 lists, cold (task worker)"]
 TAP = "tap to redraw, stepper (Chromium 360x640)"
 MEMORY = "peak RSS after 50 sheets"
 
@@ -481,6 +482,7 @@ def main() -> None:
         rows += measured(EVALUATE, evaluate_rows)
         rows += measured(EVENT_PAIRING, events.pairing_rows)
         rows += measured(EVENT_PAGE, events.standings_rows)
+        rows += measured(EVENT_PACK, events.pack_rows)
         databases: list[tuple[str, str | None]] = [("SQLite", None)]
         if database_url:
             databases.append(("PostgreSQL", database_url))
