@@ -8,6 +8,7 @@ urlpatterns = [
     path("events/", views.event_list, name="event-list"),
     path("events/new/", views.event_new, name="event-new"),
     path("events/<int:pk>/", views.event_page, name="event-page"),
+    path("events/<int:pk>/version/", views.event_version, name="event-version"),
     path("events/<int:pk>/players/add/", views.add_player, name="event-add-player"),
     path("events/<int:pk>/open/", views.open_round, name="event-open-round"),
     path("events/<int:pk>/challenge/", views.challenge, name="event-challenge"),

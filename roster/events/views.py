@@ -9,12 +9,14 @@ note only its player and the organiser.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
 from typing import Any, cast
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, Q
@@ -24,6 +26,7 @@ from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from roster.events import operations, pack, transfer
@@ -161,10 +164,58 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+def version_of(event: Event) -> str:
+    """A digest (16 hex digits) of everything on the event page that anyone's action
+    changes: the event's own fields, each entry (name, list, status, note), each round
+    (set-up, window) and each table (players, result, confirmations, its game and whether
+    that ended). Three small queries; the page is drawn only when it changed."""
+    tables = Pairing.objects.filter(round__event=event).order_by("pk")
+    content = [
+        [event.name, event.rounds, event.deadline, event.lists_public, event.finished],
+        list(
+            event.entries.order_by("pk").values_list("pk", "name", "status", "fingerprint", "note", "dropped")
+        ),
+        list(event.round_set.values_list("number", "setup", "closes", "started")),
+        list(
+            tables.values_list(
+                "pk",
+                "a_id",
+                "b_id",
+                "winner",
+                "score_a",
+                "score_b",
+                "confirmed_a",
+                "confirmed_b",
+                "by_organiser",
+                "game_id",
+                "game__finished",
+                "game__code",
+            )
+        ),
+    ]
+    text = json.dumps(content, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def event_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The event: its players and lists, each round's pairings and results, standings."""
+    """The event: its players and lists, each round's pairings and results, standings.
+    With JavaScript the page follows the event by itself (static/js/muster.js): it asks
+    :func:`event_version` every MUSTER_EVENT_REFRESH_SECONDS and redraws itself by a
+    morph when the version changed, unless the player is filling in one of its forms."""
     event = get_object_or_404(Event, pk=pk)
-    return render(request, "events/event.html", event_context(request, event))
+    context = event_context(request, event) | {
+        "version": version_of(event),
+        "refresh_seconds": settings.MUSTER_EVENT_REFRESH_SECONDS,
+    }
+    return render(request, "events/event.html", context)
+
+
+@never_cache
+def event_version(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event page's version (:func:`version_of`) as plain text: what an open page
+    asks to know whether to redraw itself. Anyone with the event's address."""
+    event = get_object_or_404(Event, pk=pk)
+    return HttpResponse(version_of(event), content_type="text/plain; charset=utf-8")
 
 
 def _back(request: HttpRequest, event: Event, refused: Refused | None = None) -> HttpResponse:

@@ -778,4 +778,44 @@
       button.click();
     }
   });
+  // An event page follows the event by itself (issue 31, docs/events.md): every
+  // data-refresh seconds it asks the event's version (a short digest), and when it
+  // changed redraws itself by a morph of #event-live. Not while the player is filling in
+  // one of its forms (a field focused, or changed since the page was drawn): the page
+  // then says the event changed and redraws once they leave it. A hidden tab asks nothing.
+  function followEvent() {
+    var live = document.getElementById("event-live");
+    if (!live || !window.htmx) return;
+    var typed = false;
+    live.addEventListener("input", function () { typed = true; });
+    live.addEventListener("change", function () { typed = true; });
+    function filling() {
+      var active = document.activeElement;
+      return typed || !!(active && live.contains(active) && active.matches("input, select, textarea"));
+    }
+    function redraw() {
+      var stale = document.getElementById("event-stale");
+      if (filling()) {
+        if (stale) stale.hidden = false;
+        return;
+      }
+      window.htmx.ajax("GET", window.location.pathname, { target: "#event-live", select: "#event-live", swap: "morph:outerHTML" });
+    }
+    function ask() {
+      if (document.hidden) return;
+      fetch(live.getAttribute("data-version-url"), { cache: "no-store", credentials: "same-origin" })
+        .then(function (answer) { return answer.ok ? answer.text() : null; })
+        .then(function (version) {
+          if (version && version.trim() !== live.getAttribute("data-version")) redraw();
+        })
+        .catch(function () {}); // offline: ask again next time
+    }
+    var seconds = Number(live.getAttribute("data-refresh")) || 15;
+    window.setInterval(ask, seconds * 1000);
+    document.addEventListener("focusout", function () {
+      var stale = document.getElementById("event-stale");
+      if (stale && !stale.hidden && !typed) window.setTimeout(function () { if (!filling()) redraw(); }, 0);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", followEvent);
 })();

@@ -34,8 +34,9 @@ def phone(browser: Any, live_server: Any, username: str | None, django_user_mode
 
 
 def test_an_eight_player_event_from_registration_to_standings(
-    browser, live_server, rules_loaded, django_user_model
+    browser, live_server, rules_loaded, django_user_model, settings
 ):
+    settings.MUSTER_EVENT_REFRESH_SECONDS = 1  # the players' event pages follow it (15 s by default)
     olga = phone(browser, live_server, "olga", django_user_model)
     olga.goto("/events/new/")
     olga.fill("#id_name", "Winter Cup")
@@ -132,7 +133,14 @@ def test_an_eight_player_event_from_registration_to_standings(
         table = page.locator(f"#pairing-{pats_table.pk}")
         expect(table.locator(f"input[name=winner][value={winner_side}]")).to_be_checked()
         table.get_by_role("button", name=re.compile("Confirm this result")).click()
+        page.wait_for_load_state()
+        page.evaluate("window.neverReloaded = true")
     expect(second.locator(f"#pairing-{pats_table.pk}").get_by_text("Confirmed by both")).to_be_visible()
+    # The first player's page, left open, follows the second's confirmation by itself.
+    expect(first.locator(f"#pairing-{pats_table.pk}").get_by_text("Confirmed by both")).to_be_visible(
+        timeout=PATIENCE_MS
+    )
+    assert first.evaluate("window.neverReloaded") is True
     olga.goto(f"/events/{event.pk}/")
     for other in Pairing.objects.filter(round__number=1).exclude(pk=pats_table.pk):
         table = olga.locator(f"#pairing-{other.pk}")

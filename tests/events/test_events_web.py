@@ -537,3 +537,42 @@ def test_a_mission_rolled_once_is_every_tables_and_each_table_rolls_its_own_side
     assert operations.round_setup(brutal, {}) == {}
     with pytest.raises(Refused, match="Mission"):
         operations.round_setup(brutal, {"mission": "Tea Party"})
+
+
+def test_the_event_pages_version_changes_with_whatever_the_page_shows(event, organiser):
+    url = reverse("event-version", args=[event.pk])
+    visitor = client_for(None)
+
+    def version():
+        answer = visitor.get(url)
+        assert answer.status_code == 200 and "no-cache" in answer["Cache-Control"]
+        return answer.content.decode()
+
+    start = version()
+    assert version() == start  # nothing changed, nothing to redraw
+    page = visitor.get(reverse("event-page", args=[event.pk])).content.decode()
+    assert f'data-version="{start}"' in page
+    pairing, first, _ = two_paired(event)
+    paired = version()
+    assert paired != start
+    operations.record(pairing, first, "a", 3, 1)  # one player's confirmation
+    confirmed = version()
+    assert confirmed != paired
+    operations.set_round_setup(pairing.round, {"encounter": "Rescue"})
+    assert version() != confirmed
+
+
+def test_the_standings_show_each_lists_fingerprint_once_lists_are_open(event):
+    pat, roster = player_with_list("pat")
+    register(pat, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    fingerprint = Entry.objects.get().fingerprint
+
+    def standings():
+        page = client_for(None).get(reverse("event-page", args=[event.pk])).content.decode()
+        return page[page.index('<table class="standings">') :]
+
+    assert fingerprint not in standings()  # lists hidden before round 1
+    event.lists_public = True
+    event.save()
+    assert f'<code title="The fingerprint printed on the list\'s sheet">{fingerprint}</code>' in standings()

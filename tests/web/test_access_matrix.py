@@ -176,6 +176,7 @@ MATRIX.update(
         "event-new": ("GET", None, None, PLAYER),
         "event-page": ("GET", "event", None, ANYONE),
         "event-screen": ("GET", "event", None, ANYONE),
+        "event-version": ("GET", "event", None, ANYONE),
         "event-pack": ("GET", "event", None, ANYONE),
         "event-pack-status": ("GET", "event", None, ANYONE),
         "event-standings-csv": ("GET", "event", None, ANYONE),
