@@ -223,6 +223,26 @@ def review(entry: Entry, accept: bool, note: str = "") -> Entry:
     return entry
 
 
+def drop(entry: Entry, by: Any, dropped: bool = True) -> Entry:
+    """``entry``'s player drops out of the event (``dropped``), or comes back (False):
+    a dropped player is not paired in the rounds paired after (nor makes a league table);
+    their results so far stay in the standings, marked. By the player or the organiser,
+    either way, until the event's last round is paired (coming back is the undo of
+    dropping). A table of theirs already paired stays to be played or entered. Raises
+    Refused for anyone else, a list not accepted, or once every round is paired."""
+    event = entry.event
+    if by.pk not in (event.owner_id, entry.player_id):
+        raise Refused("Only the player or the organiser drops a player from the event.")
+    if entry.status != Entry.ACCEPTED:
+        raise Refused("Only a player whose list is accepted plays in the event.")
+    last = event.round_set.order_by("-number").first()
+    if last is not None and last.number >= event.rounds:
+        raise Refused("Every round is paired: the event ends with the players it has.")
+    Entry.objects.filter(pk=entry.pk).update(dropped=dropped)
+    entry.dropped = dropped
+    return entry
+
+
 def results_of(event: Event) -> list[Result]:
     """Every counted result of ``event`` (:attr:`Pairing.counted`), as pairing.Result."""
     out = []
@@ -529,8 +549,15 @@ def challenge(event: Event, by: Any, opponent: Entry, now: datetime | None = Non
     mine = event.entries.filter(player=by, status=Entry.ACCEPTED).first()
     if mine is None:
         raise Refused("Only players whose list is accepted play in the league.")
-    if opponent.event_id != event.pk or opponent.status != Entry.ACCEPTED or opponent.pk == mine.pk:
-        raise Refused("Choose another player of the league whose list is accepted.")
+    if mine.dropped:
+        raise Refused("You dropped out of the league: come back first (on the event page).")
+    if (
+        opponent.event_id != event.pk
+        or opponent.status != Entry.ACCEPTED
+        or opponent.dropped
+        or opponent.pk == mine.pk
+    ):
+        raise Refused("Choose another player of the league: accepted, and not dropped out.")
     with transaction.atomic():
         Round.objects.select_for_update().filter(pk=round_.pk).first()
         tables = list(round_.pairings.all())

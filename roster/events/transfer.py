@@ -131,6 +131,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
                 "id": e.pk,
                 "name": e.name,
                 "status": e.status,
+                "dropped": e.dropped,
                 "list": e.document.get("name", "") if shown else None,
                 "fingerprint": e.fingerprint,
                 "rules_digest": e.rules_digest,

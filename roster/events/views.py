@@ -161,6 +161,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "open_round": operations.open_round_of(event) if event.kind == Event.LEAGUE else None,
         "setup_form": RoundSetupForm(event=event) if organiser else None,
         "lists_open": organiser or event.lists_public or bool(rounds),
+        "can_drop": not rounds or rounds[-1].number < event.rounds,
     }
 
 
@@ -490,6 +491,29 @@ def swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     except Refused as exc:
         return _back(request, event, exc)
     messages.success(request, f"{first.name} and {second.name} swapped tables in round {number}.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def drop(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    """A player drops out of the event (or comes back: ``back=1``), by themselves or by
+    the organiser."""
+    event = get_object_or_404(Event, pk=pk)
+    found = get_object_or_404(Entry, pk=entry, event=event)
+    back = request.POST.get("back") == "1"
+    try:
+        operations.drop(found, player(request), dropped=not back)
+    except Refused as exc:
+        return _back(request, event, exc)
+    if back:
+        messages.success(request, f"{found.name} is back: paired again from the next round.")
+    else:
+        messages.success(
+            request,
+            f"{found.name} dropped out: not paired from the next round on (a table already paired "
+            "still needs its result). Changed your mind? Come back below.",
+        )
     return _back(request, event)
 
 

@@ -576,3 +576,39 @@ def test_the_standings_show_each_lists_fingerprint_once_lists_are_open(event):
     event.lists_public = True
     event.save()
     assert f'<code title="The fingerprint printed on the list\'s sheet">{fingerprint}</code>' in standings()
+
+
+def test_a_player_drops_out_is_not_paired_after_and_can_come_back(organiser):
+    event = new_event(client_for(organiser), rounds="3")
+    players = accepted(event, "ann", "ben", "cat", "dan")
+    entry = {e.player: e for e in Entry.objects.all()}
+    (ann, _), (ben, _), (cat, _), _ = players
+    operations.pair_round(event, random.Random(1))
+    for table in Pairing.objects.all():
+        operations.record(table, organiser, "a", None, None)
+    drop = reverse("event-drop", args=[event.pk, entry[ann].pk])
+    # Another player cannot drop Ann; she can, in two taps (the question, then yes).
+    assert "Yes, drop out" in client_for(ann).get(reverse("event-page", args=[event.pk])).content.decode()
+    client_for(ben).post(drop)
+    assert not Entry.objects.get(pk=entry[ann].pk).dropped
+    client_for(ann).post(drop)
+    assert Entry.objects.get(pk=entry[ann].pk).dropped
+    page = client_for(None).get(reverse("event-page", args=[event.pk])).content.decode()
+    assert "(dropped out)" in page
+    round_2 = operations.pair_round(event, random.Random(2))
+    seated = {p.a_id for p in round_2.pairings.all()} | {p.b_id for p in round_2.pairings.all()}
+    assert entry[ann].pk not in seated and len(seated - {None}) == 3
+    # Her round-1 result stays in the standings.
+    assert entry[ann].pk in {s.player for s in operations.event_standings(event)}
+    # The organiser brings her back: paired again in round 3, after which nobody drops.
+    client_for(organiser).post(drop, {"back": "1"})
+    assert not Entry.objects.get(pk=entry[ann].pk).dropped
+    for table in round_2.pairings.all():
+        if table.b_id:
+            operations.record(table, organiser, "a", None, None)
+    round_3 = operations.pair_round(event, random.Random(3))
+    assert entry[ann].pk in {p.a_id for p in round_3.pairings.all()} | {
+        p.b_id for p in round_3.pairings.all()
+    }
+    with pytest.raises(Refused, match="Every round is paired"):
+        operations.drop(Entry.objects.get(pk=entry[cat].pk), cat)
