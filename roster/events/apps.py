@@ -10,3 +10,10 @@ class EventsConfig(AppConfig):
     label = "muster_events"
     verbose_name = "Muster events"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """A table's game links back to its event (roster.games.origins)."""
+        from roster.events.origins import event_of_game
+        from roster.games.origins import register
+
+        register(event_of_game)

@@ -36,6 +36,7 @@ from roster.games.display import etag_of, game_rows, page_context, result_contex
 from roster.games.forms import ActionForm, FinishForm, SetupForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
 from roster.games.models import Game
+from roster.games.origins import origin_of
 from roster.games.polling import signed_etag
 from roster.games.seats import Seat, held_seat_cookie, live_games, live_limit, open_joining, seat_of
 from roster.games.sides import roster_side, rosters_of, side_from_form, told_apart
@@ -158,7 +159,7 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return redirect("game-result", game.pk)
     shown = _seat_or_none(seat)
     table_html = fragment.table(request, game, shown, etag=_etag(request, game, shown))
-    context = {**page_context(game, shown), "table_html": table_html}
+    context = {**page_context(game, shown), "table_html": table_html, "origin": origin_of(game)}
     if seat.role == "owner":
         context["join"] = join_context(request, open_joining(game))
     return render(request, "games/table.html", context)
@@ -362,9 +363,8 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     turns played, and the full log, as the request's seat may see them."""
     seat = seat_of(request, pk)
     game = seat.game
-    return render(
-        request, "games/result.html", result_context(game, operations.state_of(game), _seat_or_none(seat))
-    )
+    context = result_context(game, operations.state_of(game), _seat_or_none(seat))
+    return render(request, "games/result.html", {**context, "origin": origin_of(game)})
 
 
 @require_POST

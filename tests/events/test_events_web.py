@@ -294,6 +294,10 @@ def test_a_table_is_played_on_the_players_phones_and_its_result_offered_to_confi
     ended = client_for(first).post(reverse("game-finish", args=[game.pk]), {"winner": "1", "confirm": "1"})
     assert ended.status_code == 302
     assert operations.game_result(Pairing.objects.get())[0] == "b"
+    # The game's pages link back to the table on the event page, to confirm the result.
+    result = client_for(second).get(reverse("game-result", args=[game.pk])).content.decode()
+    back = reverse("event-page", args=[event.pk]) + f"#pairing-{pairing.pk}"
+    assert f'href="{back}"' in result and f"{event.name}, round 1, table 1" in result
     page = client_for(first).get(reverse("event-page", args=[event.pk])).content.decode()
     assert 'value="b" checked' in page
     assert not Pairing.objects.get().counted
