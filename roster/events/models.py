@@ -50,8 +50,10 @@ class Event(models.Model):
 class Entry(models.Model):
     """One player in an event with the list they submitted: ``document`` is the roster
     document as submitted (later edits of the roster do not change it), with its
-    ``fingerprint`` (12 hex digits, as printed on its sheet) and the rules data
-    ``rules_digest`` it was checked with. ``status``: submitted (waiting for the
+    ``fingerprint`` (12 hex digits, as printed on its sheet), the rules data
+    ``rules_digest`` it was checked with and the ``supplement`` its roster pinned (its
+    document as it was then, None without one: the player's own values for what the book
+    leaves unknown, docs/supplements.md). ``status``: submitted (waiting for the
     organiser), accepted, or returned (sent back with ``note``). ``history``: the
     earlier submissions, oldest first, each ``{"fingerprint", "submitted", "models"}``.
     ``player`` is None for a player without an account the organiser added."""
@@ -72,6 +74,11 @@ class Entry(models.Model):
     document = models.JSONField()
     fingerprint = models.CharField(max_length=12)
     rules_digest = models.CharField(max_length=64, blank=True)
+    supplement = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The supplement the list was checked with (muster.supplement/1), as it was then.",
+    )
     status = models.CharField(max_length=10, choices=STATUSES, default=SUBMITTED)
     note = models.CharField(max_length=500, blank=True, default="")
     submitted = models.DateTimeField()

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from roster.catalogue import catalogue_and_digest
-from roster.evaluation import evaluate_roster, evaluate_stored
+from roster.evaluation import Evaluation, evaluate_roster, evaluate_stored
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.events.pairing import Result, Standing, pair, standings
 from roster.games.models import Game
@@ -27,8 +27,10 @@ from roster.games.systems import play_rules, playable
 from roster.models import Roster
 from roster.operations import Refused
 from roster.transfer import import_export
+from rules.document import DocumentError
 from rules.names import name_key
 from rules.play.core import Snapshot
+from rules.supplement import dump_supplement, embedded_supplement
 
 MAX_ENTRIES = 256  # players in one event
 MAX_ROUNDS = 12
@@ -44,6 +46,7 @@ class Check:
     problems: list[str]
     fingerprint: str
     digest: str
+    supplement: dict[str, Any] | None = None
 
     @property
     def legal(self) -> bool:
@@ -81,15 +84,40 @@ def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
     ]
 
 
-def check_list(event: Event, document: dict[str, Any], roster: Roster | None = None) -> Check:
+def entry_evaluation(document: dict[str, Any], supplement: dict[str, Any] | None) -> Evaluation:
+    """A list as an entry keeps it: ``document`` evaluated with the rules data now and the
+    ``supplement`` kept with it (muster.supplement/1, or None). When the rules data has
+    changed under the supplement (it now gives a value the supplement fills), the book
+    alone, as the editor does. Raises DocumentError when the document does not read."""
+    if supplement is None:
+        return evaluate_stored(document)
+    try:
+        return evaluate_stored(document, supplement=embedded_supplement(supplement, document.get("system")))
+    except DocumentError as exc:
+        if not exc.path.startswith(("$.supplement", "$.values", "$.homebrew")):
+            raise
+    return evaluate_stored(document)
+
+
+def check_list(
+    event: Event,
+    document: dict[str, Any],
+    roster: Roster | None = None,
+    supplement: dict[str, Any] | None = None,
+) -> Check:
     """Check ``document`` (a muster.roster/1 document) for ``event``: the book's rules
-    (with the supplement ``roster`` pins, when given) and the event's limits. Raises
-    DocumentError when it is not a document of any system (its JSON path)."""
-    evaluation = evaluate_roster(roster, document) if roster is not None else evaluate_stored(document)
+    (with the supplement ``roster`` pins, when given, or else ``supplement``, one kept
+    with an entry) and the event's limits. Raises DocumentError when it is not a document
+    of any system (its JSON path)."""
+    if roster is not None:
+        evaluation = evaluate_roster(roster, document)
+    else:
+        evaluation = entry_evaluation(document, supplement)
+    kept = dump_supplement(evaluation.supplement) if evaluation.supplement is not None else None
     problems = [f"{i.message} ({i.source})" if i.source else i.message for i in evaluation.report.errors]
     if evaluation.document.system != event.system:
         problems.insert(0, f"This list is for {evaluation.document.system}; the event plays {event.system}.")
-    return Check(problems + _limits_missed(event, document), evaluation.fingerprint, evaluation.digest)
+    return Check(problems + _limits_missed(event, document), evaluation.fingerprint, evaluation.digest, kept)
 
 
 def create_event(owner: Any, system: str, name: str, **fields: Any) -> Event:
@@ -140,11 +168,13 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
                 document=roster.document,
                 fingerprint=check.fingerprint,
                 rules_digest=check.digest,
+                supplement=check.supplement,
                 submitted=now,
             )
         entry.history = [*entry.history, _was(entry)]
         entry.roster, entry.document = roster, roster.document
         entry.fingerprint, entry.rules_digest = check.fingerprint, check.digest
+        entry.supplement = check.supplement
         entry.status, entry.note, entry.submitted = Entry.SUBMITTED, "", now
         if name:
             entry.name = name
@@ -180,6 +210,7 @@ def add_player(event: Event, name: str, raw: str | bytes, now: datetime | None =
         document=document,
         fingerprint=evaluation.fingerprint,
         rules_digest=evaluation.digest,
+        supplement=dump_supplement(supplement) if supplement is not None else None,
         submitted=now,
     )
 
@@ -459,7 +490,7 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
         if locked_pairing.game_id is not None and locked_pairing.game is not None:
             return locked_pairing.game
         first, second = (
-            evaluated_side(evaluate_stored(e.document), origin="export", player=e.name)
+            evaluated_side(entry_evaluation(e.document, e.supplement), origin="export", player=e.name)
             for e in (pairing.a, pairing.b)
         )
         rules = play_rules(event.system)

@@ -28,8 +28,8 @@ from django_tasks import task
 from pypdf import PdfReader, PdfWriter
 
 from roster.catalogue import current_digest
-from roster.evaluation import evaluate_stored
 from roster.events.models import Entry, Event
+from roster.events.operations import entry_evaluation
 from roster.rendering import RenderFailed, SheetNotRendered, render_bounded
 from roster.sheet_cache import CACHE_SECONDS, get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
 from roster.sheets import PAPERS, SheetInfo, sheet_html
@@ -131,7 +131,7 @@ def pdf(event: Event, paper: str = "a4") -> bytes | None:
 def _sheet(entry: Entry, info: SheetInfo, digest: str) -> tuple[str, bool]:
     """(the cache key of ``entry``'s sheet with the rules data ``digest``, whether it is
     settled: rendered or refused)."""
-    key = sheet_key(entry.document, digest, info)
+    key = sheet_key({"list": entry.document, "supplement": entry.supplement}, digest, info)
     return key, get_sheet(key) is not None or refused_sheet(key) is not None
 
 
@@ -140,7 +140,7 @@ def _render(entry: Entry, key: str, info: SheetInfo) -> None:
     remember why it cannot be (the list itself: too slow or too big to print, or no
     longer read by the rules data). Raises RenderFailed for a passing failure."""
     try:
-        html = sheet_html(evaluate_stored(entry.document), info)
+        html = sheet_html(entry_evaluation(entry.document, entry.supplement), info)
         put_sheet(key, render_bounded(html, f"event {entry.event_id} entry {entry.pk}").pdf)
     except DocumentError as exc:
         refuse_sheet(key, f"the list does not read: {exc.path}: {exc.message}")

@@ -137,6 +137,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
                 "rules_digest": e.rules_digest,
                 "submitted": e.submitted.isoformat(),
                 "document": e.document if shown else None,
+                "supplement": e.supplement if shown else None,
             }
         )
     rounds = []
@@ -206,6 +207,7 @@ def archived_events(user: Any) -> Iterator[tuple[str, str]]:
             "fingerprint": e.fingerprint,
             "submitted": e.submitted.isoformat(),
             "document": e.document,
+            "supplement": e.supplement,
         }
         yield (
             f"entry-{slugify(e.event.name) or 'event'}-{e.pk}.json",

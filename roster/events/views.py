@@ -105,7 +105,7 @@ def _rows(event: Event, viewer: Any, organiser: bool) -> list[EntryRow]:
         problems = None
         if organiser or mine:
             try:
-                problems = operations.check_list(event, entry.document).problems
+                problems = operations.check_list(event, entry.document, supplement=entry.supplement).problems
             except DocumentError as exc:
                 problems = [f"{exc.path}: {exc.message}"]
         shown = organiser or mine or (lists_open and entry.status == Entry.ACCEPTED)
