@@ -11,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from roster.catalogue import catalogue_and_digest
 from roster.events.models import Event
-from roster.events.operations import EACH_TABLE, LIMIT_WORDS, MAX_ROUNDS, WHOLE_ROUND, round_choices
+from roster.events.operations import EACH_TABLE, KEEP, LIMIT_WORDS, MAX_ROUNDS, WHOLE_ROUND, round_choices
 from roster.games.systems import playable
 from roster.models import Roster
 from rules.registry import SYSTEMS
@@ -156,23 +156,43 @@ class RoundSetupForm(forms.Form):
     """A round's set-up, chosen by the organiser when pairing or opening it (or changed
     before its first game): one select per set-up choice of the event's system that is
     not a side's (operations.round_choices), each "Each table rolls its own" (the
-    default), "Roll once for every table", or one of the book's values. ``chosen()``
-    gives the words for operations.round_setup. Source of the choices: each system's
-    PlayRules.setup_choices (Iron & Honor p.46, Brutality Missions and Region Effects)."""
+    default), "Roll once for every table", or one of the book's values. ``current``: the
+    round's set-up now (changing it): each select starts at it, a value rolled once
+    offered as "Keep" (KEEP), so changing one choice leaves the others as they are.
+    ``chosen()`` gives the words for operations.round_setup. Source of the choices: each
+    system's PlayRules.setup_choices (Iron & Honor p.46, Brutality Missions and Region
+    Effects)."""
 
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, event: Event, current: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
         kwargs.setdefault("prefix", "setup")
         super().__init__(*args, **kwargs)
+        current = current or {}
+        rolled = str(current.get("rolled", "")).split(",")
         for choice in round_choices(event):
             rolls = [(EACH_TABLE, "Each table rolls its own"), (WHOLE_ROUND, "Roll once for every table")]
             where = f"p.{choice.page}" if choice.page is not None else choice.section
+            initial = EACH_TABLE if choice.roll else choice.default
+            keep = []
+            if choice.key in current:
+                if choice.key in rolled:
+                    keep = [(KEEP, f"Keep {current[choice.key]} (rolled once for every table)")]
+                    initial = KEEP
+                else:
+                    initial = str(current[choice.key])
             self.fields[choice.key] = forms.ChoiceField(
-                choices=[*(rolls if choice.roll else []), *((v, v) for v in choice.values)],
-                initial=EACH_TABLE if choice.roll else choice.default,
+                choices=[*keep, *(rolls if choice.roll else []), *((v, v) for v in choice.values)],
+                initial=initial,
                 required=False,
                 label=choice.label,
                 help_text=f"({where})",
             )
+
+    def sent(self) -> bool:
+        """Whether the request sent any of the set-up's fields (a form without them, or a
+        forged request, changes nothing). True for a system without set-up choices."""
+        return not self.fields or any(self.add_prefix(name) in self.data for name in self.fields)
 
     def chosen(self) -> dict[str, str]:
         """The organiser's words, by choice key (after is_valid())."""

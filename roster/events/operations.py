@@ -303,25 +303,42 @@ def event_standings(event: Event) -> list[Standing]:
     return standings(players, results_of(event), scored)
 
 
-#: The organiser's words for a set-up choice of a round (besides one of its values).
-EACH_TABLE, WHOLE_ROUND = "table", "round"
+#: The organiser's words for a set-up choice of a round (besides one of its values); KEEP
+#: only when changing a round's set-up (:func:`set_round_setup`).
+EACH_TABLE, WHOLE_ROUND, KEEP = "table", "round", "keep"
 
 
-def round_setup(event: Event, chosen: dict[str, str], rng: random.Random | None = None) -> dict[str, Any]:
+def round_setup(
+    event: Event,
+    chosen: dict[str, str],
+    rng: random.Random | None = None,
+    current: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """A round's ``Round.setup`` from the organiser's ``chosen`` words, one per set-up
     choice of the system that is not a side (rules.play.core.SetupChoice: Iron & Honor's
     encounter, Brutality's mission and region; Beestwars has none): one of its values,
     ``WHOLE_ROUND`` (rolled now, once, for every table: its key then in ``"rolled"``),
     or ``EACH_TABLE`` / missing (left out: each table rolls its own when its game
-    starts, as a game started by hand). Side choices (who goes first, Brutality's
-    Defender) are always each table's own. Raises Refused for a word that is none of
-    these."""
+    starts, as a game started by hand), or ``KEEP``: as in ``current`` (the round's
+    set-up now: its value, its dice and whether it was rolled). Side choices (who goes
+    first, Brutality's Defender) are always each table's own. Raises Refused for a word
+    that is none of these."""
     rules = play_rules(event.system)
+    current = current or {}
+    was_rolled = str(current.get("rolled", "")).split(",")
     out: dict[str, Any] = {}
     rolled = []
     for choice in round_choices(event):
         word = chosen.get(choice.key) or EACH_TABLE
         if word == EACH_TABLE:
+            continue
+        if word == KEEP and choice.key in current:
+            # The value and its dice ("mission_roll"), as they were.
+            out.update(
+                {k: v for k, v in current.items() if k == choice.key or k.startswith(f"{choice.key}_")}
+            )
+            if choice.key in was_rolled:
+                rolled.append(choice.key)
             continue
         if word == WHOLE_ROUND and choice.roll:
             out.update(rules.roll_setup(choice.key, out, rng or random.SystemRandom()))
@@ -358,8 +375,9 @@ def setup_text(event: Event, setup: dict[str, Any]) -> list[str]:
 
 def set_round_setup(round_: Round, chosen: dict[str, str], rng: random.Random | None = None) -> Round:
     """Change ``round_``'s set-up (:func:`round_setup`) until one of its tables has begun
-    its game. Raises Refused after that, or for a word :func:`round_setup` refuses."""
-    setup = round_setup(round_.event, chosen, rng)
+    its game; KEEP keeps a choice as it is. Raises Refused after that, or for a word
+    :func:`round_setup` refuses."""
+    setup = round_setup(round_.event, chosen, rng, current=round_.setup)
     with transaction.atomic():
         if Pairing.objects.filter(round=round_, game__isnull=False).exists():
             raise Refused("A table of this round has begun its game: its set-up is fixed.")

@@ -160,6 +160,10 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "league": event.kind == Event.LEAGUE,
         "open_round": operations.open_round_of(event) if event.kind == Event.LEAGUE else None,
         "setup_form": RoundSetupForm(event=event) if organiser else None,
+        # The latest round's set-up, to change (its own ids: both forms may show).
+        "change_form": RoundSetupForm(event=event, current=rounds[-1].setup, auto_id="change_%s")
+        if organiser and rounds
+        else None,
         "lists_open": organiser or event.lists_public or bool(rounds),
         "can_drop": not rounds or rounds[-1].number < event.rounds,
     }
@@ -523,8 +527,8 @@ def round_setup(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The organiser changes round ``number``'s set-up before any of its games begins."""
     event = _organised(request, pk)
     round_ = get_object_or_404(Round, event=event, number=number)
-    form = RoundSetupForm(request.POST, event=event)
-    if not form.is_valid():
+    form = RoundSetupForm(request.POST, event=event, current=round_.setup)
+    if not form.sent() or not form.is_valid():
         return _back(request, event, Refused("Choose the round's set-up from the lists."))
     try:
         operations.set_round_setup(round_, form.chosen(), random.SystemRandom())

@@ -146,6 +146,11 @@
       }
       return !newer(oldNode);
     };
+    window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node) {
+      // A <details> on an event page the player opened or closed stays so when the page
+      // redraws itself (followEvent, below).
+      return !(name === "open" && node.tagName === "DETAILS" && node.closest("#event-live"));
+    };
     window.Idiomorph.defaults.callbacks.beforeNodeRemoved = function (node) {
       if (held.length && node.nodeType === 1 && node.matches(".notice.conflict")) return false; // its Apply is still needed
       return !newer(node);

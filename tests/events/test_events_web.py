@@ -616,3 +616,38 @@ def test_a_player_drops_out_is_not_paired_after_and_can_come_back(organiser):
     }
     with pytest.raises(Refused, match="Every round is paired"):
         operations.drop(Entry.objects.get(pk=entry[cat].pk), cat)
+
+
+def test_changing_one_choice_of_a_rounds_set_up_keeps_the_others(organiser):
+    brutal = new_event(
+        client_for(organiser), system="brutality", game_size="", mode="moderate", points_limit="5"
+    )
+    document = example("brutality-moderate-points")
+    for name in ("ann", "ben"):
+        user, roster = player_with_list(name, document)
+        register(user, roster, brutal)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    org = client_for(organiser)
+    org.post(reverse("event-pair", args=[brutal.pk]), {"setup-mission": "round", "setup-region": "round"})
+    round_ = brutal.round_set.get()
+    before = dict(round_.setup)
+    # The change form starts at the round's set-up: a rolled value offered to keep.
+    page = org.get(reverse("event-page", args=[brutal.pk])).content.decode()
+    assert f"Keep {before['mission']} (rolled once for every table)" in page
+    # Its own ids beside round 2's pairing form: each label names its own select.
+    assert page.count('id="change_setup-region"') == 1 and page.count('id="id_setup-region"') == 1
+    change = reverse("event-round-setup", args=[brutal.pk, 1])
+    org.post(change, {"setup-mission": "keep", "setup-region": "table"})
+    round_.refresh_from_db()
+    assert round_.setup == {
+        "mission": before["mission"],
+        "mission_roll": before["mission_roll"],
+        "rolled": "mission",
+    }
+    # A request without the set-up's fields (forged, or an old form) changes nothing.
+    org.post(change, {})
+    round_.refresh_from_db()
+    assert round_.setup["mission"] == before["mission"]
+    # "Keep" of a choice the round does not fix is refused.
+    with pytest.raises(Refused, match="Region"):
+        operations.set_round_setup(round_, {"mission": "keep", "region": "keep"})
