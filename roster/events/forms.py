@@ -51,6 +51,12 @@ class EventForm(forms.Form):
     lists_public = forms.BooleanField(
         required=False, label="Anyone may read the accepted lists before round 1"
     )
+    lists_public_from = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        label="Or from",
+        help_text="UTC; empty: the lists open with round 1 (or now, when ticked above).",
+    )
     game_size = forms.CharField(
         required=False, max_length=40, help_text="Iron & Honor: small, medium, large or custom"
     )

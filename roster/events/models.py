@@ -5,10 +5,12 @@ pairings. Every write goes through roster.events.operations."""
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 def new_event_code() -> str:
@@ -22,7 +24,7 @@ class Event(models.Model):
     ``game_size``, Brutality ``mode`` and ``points_limit``, Beestwars ``points_limit``);
     ``rounds`` the number of rounds; ``deadline`` when lists lock (None: they lock when
     round 1 is paired); ``lists_public``: whether anyone may read the accepted lists
-    before round 1 is paired (after it, always)."""
+    before round 1 is paired (after it, always), or ``lists_public_from`` from when."""
 
     TOURNAMENT, LEAGUE = "tournament", "league"
 
@@ -36,6 +38,9 @@ class Event(models.Model):
     rounds = models.PositiveSmallIntegerField(default=3)
     deadline = models.DateTimeField(null=True, blank=True)
     lists_public = models.BooleanField(default=False)
+    lists_public_from = models.DateTimeField(
+        null=True, blank=True, help_text="When anyone may read the accepted lists, if before round 1."
+    )
     code = models.CharField(max_length=32, unique=True, default=new_event_code)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -45,6 +50,18 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def lists_open_to(self, viewer: Any, now: datetime | None = None) -> bool:
+        """Whether ``viewer`` (a User, or None for anyone) may read every accepted list:
+        the organiser always; anyone once round 1 is paired, or before when the organiser
+        made the lists public (at once, or from ``lists_public_from``). One query at most."""
+        if viewer is not None and viewer.pk == self.owner_id:
+            return True
+        if self.lists_public:
+            return True
+        if self.lists_public_from is not None and (now or timezone.now()) >= self.lists_public_from:
+            return True
+        return self.round_set.exists()
 
 
 class Entry(models.Model):

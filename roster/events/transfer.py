@@ -36,8 +36,7 @@ def _number(value: Any) -> int | float:
 
 def lists_open(event: Event, viewer: Any) -> bool:
     """Whether ``viewer`` (a User or None) may read every accepted list of ``event``."""
-    organiser = viewer is not None and viewer.pk == event.owner_id
-    return organiser or event.lists_public or event.round_set.exists()
+    return event.lists_open_to(viewer)
 
 
 def standings_csv(event: Event) -> str:
@@ -180,6 +179,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
             "options": event.options,
             "deadline": event.deadline.isoformat() if event.deadline else None,
             "lists_public": event.lists_public,
+            "lists_public_from": event.lists_public_from.isoformat() if event.lists_public_from else None,
             "created": event.created.isoformat(),
         },
         "entries": entries,

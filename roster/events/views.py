@@ -75,6 +75,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 rounds=data["rounds"],
                 deadline=data["deadline"],
                 lists_public=data["lists_public"],
+                lists_public_from=data["lists_public_from"],
                 options=data["options"],
             )
         except Refused as exc:
@@ -98,7 +99,7 @@ class EntryRow:
 
 
 def _rows(event: Event, viewer: Any, organiser: bool) -> list[EntryRow]:
-    lists_open = organiser or event.lists_public or event.round_set.exists()
+    lists_open = event.lists_open_to(viewer)
     rows = []
     for entry in event.entries.all():
         mine = viewer is not None and entry.player_id == viewer.pk
@@ -164,7 +165,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "change_form": RoundSetupForm(event=event, current=rounds[-1].setup, auto_id="change_%s")
         if organiser and rounds
         else None,
-        "lists_open": organiser or event.lists_public or bool(rounds),
+        "lists_open": event.lists_open_to(viewer),
         "can_drop": not rounds or rounds[-1].number < event.rounds,
     }
 
@@ -176,7 +177,7 @@ def version_of(event: Event) -> str:
     that ended). Three small queries; the page is drawn only when it changed."""
     tables = Pairing.objects.filter(round__event=event).order_by("pk")
     content = [
-        [event.name, event.rounds, event.deadline, event.lists_public, event.finished],
+        [event.name, event.rounds, event.deadline, event.lists_open_to(None), event.finished],
         list(
             event.entries.order_by("pk").values_list("pk", "name", "status", "fingerprint", "note", "dropped")
         ),
@@ -375,8 +376,7 @@ def _pack_event(request: HttpRequest, pk: int) -> tuple[Event, str]:
     """The event whose list pack this viewer may print (the organiser always; anyone
     once its lists are open: round 1 paired, or made public), and the paper asked for."""
     event = get_object_or_404(Event, pk=pk)
-    organiser = request.user.is_authenticated and request.user.pk == event.owner_id
-    if not (organiser or event.lists_public or event.round_set.exists()):
+    if not event.lists_open_to(request.user if request.user.is_authenticated else None):
         raise Http404
     return event, "letter" if request.GET.get("paper") == "letter" else "a4"
 

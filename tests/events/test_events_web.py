@@ -651,3 +651,23 @@ def test_changing_one_choice_of_a_rounds_set_up_keeps_the_others(organiser):
     # "Keep" of a choice the round does not fix is refused.
     with pytest.raises(Refused, match="Region"):
         operations.set_round_setup(round_, {"mission": "keep", "region": "keep"})
+
+
+def test_lists_open_to_anyone_from_the_date_the_organiser_chose(organiser):
+    later = timezone.now() + timedelta(days=2)
+    event = new_event(client_for(organiser), lists_public_from=later.strftime("%Y-%m-%dT%H:%M"))
+    assert event.lists_public_from is not None and not event.lists_public
+    accepted(event, "ann")
+    page = reverse("event-page", args=[event.pk])
+    visitor = client_for(None)
+    hidden = visitor.get(page).content.decode()
+    assert "Northmen Raiding Party" not in hidden and "list hidden until" in hidden
+    assert visitor.get(reverse("event-pack", args=[event.pk])).status_code == 404
+    version = visitor.get(reverse("event-version", args=[event.pk])).content
+    # The date comes: the lists open with no one doing anything, and the page's version
+    # changes so open pages redraw.
+    Event.objects.filter(pk=event.pk).update(lists_public_from=timezone.now() - timedelta(minutes=1))
+    assert "Northmen Raiding Party" in visitor.get(page).content.decode()
+    assert visitor.get(reverse("event-version", args=[event.pk])).content != version
+    exported = json.loads(visitor.get(reverse("event-export-json", args=[event.pk])).content)
+    assert exported["entries"][0]["list"] == "Northmen Raiding Party"
