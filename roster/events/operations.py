@@ -488,14 +488,15 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
 
 def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> Game:
     """The game of a table (one tap from the event page): both locked lists as they were
-    submitted, the round's set-up (:func:`round_setup`) with every choice it leaves open
-    rolled as a game's is (PlayRules.roll_setup);
-    the first player owns it and the second holds side 1 by their account, so neither
-    needs a join code; the game's code is opened for watchers (the event page's Watch
-    link: both sides are held, so it seats nobody). Tapped again (by either), the same
-    game. Raises Refused for a bye, anyone but the two players (the organiser too: they
-    watch or enter the result), a player without an account, or
-    TooManyGames (a Refused) when the first player keeps the most games."""
+    submitted (with their kept supplements; two lists of one name told apart by the second
+    player's name), the round's set-up (:func:`round_setup`) with every choice it leaves
+    open rolled as a game's is (PlayRules.roll_setup). The first player owns it and the
+    second holds side 1 by their account, so neither needs a join code; the game's code
+    is opened for watchers (the event page's Watch link: both sides are held, so it seats
+    nobody). Tapped again (by either), the same game. Raises Refused for a bye, anyone
+    but the two players (the organiser too: they watch or enter the result), a player
+    without an account, or TooManyGames (a Refused) when the first player keeps the most
+    games."""
     if pairing.b is None:
         raise Refused("A bye has no game.")
     event = pairing.round.event
@@ -511,6 +512,10 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
             evaluated_side(entry_evaluation(e.document, e.supplement), origin="export", player=e.name)
             for e in (pairing.a, pairing.b)
         )
+        same = " ".join(first.name.casefold().split()) == " ".join(second.name.casefold().split())
+        if same and pairing.a.name.casefold() != pairing.b.name.casefold():
+            # A mirror match: the second side by its player's name, not "(2)".
+            second = second.model_copy(update={"name": f"{second.name} ({pairing.b.name})"})
         rules = play_rules(event.system)
         setup = dict(pairing.round.setup)
         rolled = [r for r in str(setup.pop("rolled", "")).split(",") if r]

@@ -67,6 +67,8 @@ def test_the_game_and_the_pack_use_the_kept_supplement(event):
     round_ = operations.pair_round(event)
     table = round_.pairings.get()
     game = operations.start_table(table, table.a.player)
+    # Two lists of one name: the second side is told apart by its player's name.
+    assert [side["name"] for side in game.snapshot["sides"]] == ["Posse", f"Posse ({table.b.name})"]
     ranged = next(m for m in game.snapshot["sides"][0]["models"] if m["name"] == "Ann")
     assert ranged["stats"]["Move"] == 5  # the supplement's value: the book has none
     data = pack.ask(event) and pack.pdf(event)
