@@ -119,6 +119,7 @@ def ask(event: Event, paper: str = "a4") -> PackState:
     if now.ready or now.queued or now.total == 0:
         return now
     if cache.add(f"{now.key}:queued", timezone.now().isoformat(), QUEUED_SECONDS):
+        cache.delete(f"{now.key}:progress")  # a new build: its runs counted afresh
         build_pack.using(priority=PRIORITY).enqueue(event.pk, paper)
     return state(event, paper)
 
@@ -132,7 +133,7 @@ def _sheet(entry: Entry, info: SheetInfo, digest: str) -> tuple[str, bool]:
     """(the cache key of ``entry``'s sheet with the rules data ``digest``, whether it is
     settled: rendered or refused)."""
     key = sheet_key({"list": entry.document, "supplement": entry.supplement}, digest, info)
-    return key, get_sheet(key) is not None or refused_sheet(key) is not None
+    return key, cache.has_key(key) or refused_sheet(key) is not None
 
 
 def _render(entry: Entry, key: str, info: SheetInfo) -> None:
@@ -154,9 +155,11 @@ def _render(entry: Entry, key: str, info: SheetInfo) -> None:
 def build_pack(event_id: int, paper: str) -> str:
     """Render up to CHUNK sheets of event ``event_id``'s pack on ``paper``, then queue
     itself again for the rest; once every sheet is settled, join them into the pack.
-    Returns "gone" (no such event), "later" (more sheets to come), "ready", "empty", or
-    "failed" (the renderer failed for a passing reason: the pack waits to be asked again,
-    so a sheet that crashes the renderer cannot loop)."""
+    A sheet that left the cache before the join (a small cache culls) is rendered again,
+    a bounded number of times. Returns "gone" (no such event), "later" (more sheets to
+    come), "ready", "empty", or "failed" (the renderer failed for a passing reason, or
+    the cache cannot hold the pack's sheets: the pack waits to be asked again, so it can
+    never loop)."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return "gone"
@@ -184,29 +187,47 @@ def build_pack(event_id: int, paper: str) -> str:
             settled = True
         sheets.append((entry, sheet, settled))
     done = sum(1 for _, _, settled in sheets if settled)
-    cache.set(f"{key}:progress", {"done": done, "missing": []}, CACHE_SECONDS)
-    if done < len(entries):
-        build_pack.using(priority=PRIORITY).enqueue(event_id, paper)
-        return "later"
-    try:
-        put_sheet(key, _join(event, paper, [(entry, sheet) for entry, sheet, _ in sheets], key))
-    except Exception:
-        # Whatever broke, the page must not say "being prepared" for ten minutes.
-        cache.set(f"{key}:progress", {"failed": "The pack could not be joined; try again."}, CACHE_SECONDS)
-        raise
-    finally:
+    runs = int(_progress(key).get("runs", 0)) + 1
+    cache.set(f"{key}:progress", {"done": done, "missing": [], "runs": runs}, CACHE_SECONDS)
+    if done == len(entries):
+        try:
+            put_sheet(key, _join(event, paper, [(entry, sheet) for entry, sheet, _ in sheets], key))
+        except _Lost:
+            pass  # a sheet left the cache before the join: rendered again below
+        except Exception:
+            # Whatever broke, the page must not say "being prepared" for ten minutes.
+            cache.set(
+                f"{key}:progress", {"failed": "The pack could not be joined; try again."}, CACHE_SECONDS
+            )
+            cache.delete(f"{key}:queued")
+            raise
+        else:
+            cache.delete(f"{key}:queued")
+            return "ready"
+    if runs > 2 * (len(entries) // CHUNK + 1) + 2:
+        # Sheets keep leaving the cache before the join (a cache too small for the pack).
+        cache.set(f"{key}:progress", {"failed": "The pack's sheets did not fit the cache."}, CACHE_SECONDS)
         cache.delete(f"{key}:queued")
-    return "ready"
+        return "failed"
+    build_pack.using(priority=PRIORITY).enqueue(event_id, paper)
+    return "later"
+
+
+class _Lost(Exception):
+    """A sheet of the pack left the cache between its render and the join."""
 
 
 def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], key: str) -> bytes:
     """The pack: the cover, then each sheet in registration order, a bookmark each.
-    A sheet refused (too slow or too big to print) is left out and named on the cover."""
+    A sheet refused (too slow or too big to print) is left out and named on the cover.
+    Raises _Lost when a sheet is neither in the cache nor refused (culled meanwhile)."""
     pdfs: list[tuple[Entry, PdfReader | None, str]] = []
     for entry, sheet in sheets:
         data = get_sheet(sheet)
-        reason = refused_sheet(sheet) or "the sheet was lost from the cache; ask again"
-        pdfs.append((entry, PdfReader(io.BytesIO(data)) if data is not None else None, reason))
+        reason = refused_sheet(sheet)
+        if data is None and reason is None:
+            raise _Lost(sheet)
+        pdfs.append((entry, PdfReader(io.BytesIO(data)) if data is not None else None, reason or ""))
     missing = [(e.name, reason) for e, reader, reason in pdfs if reader is None]
     cover = _cover(event, paper, pdfs)
     writer = PdfWriter()

@@ -121,3 +121,27 @@ def test_a_list_too_slow_to_print_is_left_out_and_named(organiser, settings):
     assert [o.title.split(":")[0] for o in pdfs.read(data).outline] == ["Contents", "ann", "cat"]
     page = client_for(organiser).get(reverse("event-pack-status", args=[event.pk])).content.decode()
     assert "Left out of the pack" in page and "ben: This sheet needs more" in page
+
+
+def test_a_sheet_culled_from_the_cache_before_the_join_is_fetched_again_then_given_up(organiser, monkeypatch):
+    from roster.sheets import SheetInfo
+
+    event = new_event(client_for(organiser))
+    entries = three_accepted_and_one_waiting(event)
+    bens, _ = pack._sheet(entries["ben"], SheetInfo(owner="ben"), pack.current_digest(event.system))
+    real = pack.get_sheet
+    lost = {"times": 1}
+
+    def culled(key):  # Ben's sheet is gone when the join reads it, ``times`` times
+        if key == bens and lost["times"]:
+            lost["times"] -= 1
+            return None
+        return real(key)
+
+    monkeypatch.setattr(pack, "get_sheet", culled)
+    assert pack.ask(event).ready and lost["times"] == 0
+    # A cache that never keeps it: the pack gives up (and says so) rather than loop.
+    Entry.objects.filter(name="dan").update(status=Entry.ACCEPTED)
+    lost["times"] = 10**6
+    state = pack.ask(event)
+    assert not state.ready and not state.queued and "did not fit the cache" in (state.failed or "")
