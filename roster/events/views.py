@@ -1,10 +1,12 @@
 """Event pages (issue 31, docs/events.md): My events, a new event, registration, the event
-page (entries, pairings, results, standings) and the organiser's and players' actions.
+page (entries, pairings, results, standings) and its version, the list pack, the big
+screen, the exports, and the organiser's and players' actions.
 
 Who sees what: anyone with the event's address sees its players, pairings, results and
-standings, and each list's fingerprint; a list's contents once round 1 is paired (or
-before, when the organiser made lists public); a list's problems and the organiser's
-note only its player and the organiser.
+standings; a list's contents, fingerprint and the list pack once the lists are open
+(Event.lists_open_to: round 1 paired, or before when the organiser made them public, at
+once or from a date); a list's problems and the organiser's note only its player and the
+organiser.
 """
 
 from __future__ import annotations
