@@ -31,6 +31,7 @@ from rules.document import DocumentError
 from rules.names import name_key
 from rules.play.core import Snapshot
 from rules.supplement import dump_supplement, embedded_supplement
+from rules.text import clean_text
 
 MAX_ENTRIES = 256  # players in one event
 MAX_ROUNDS = 12
@@ -120,11 +121,23 @@ def check_list(
     return Check(problems + _limits_missed(event, document), evaluation.fingerprint, evaluation.digest, kept)
 
 
+def clean_words(text: str, what: str, max_length: int) -> str:
+    """``text`` as typed by a person (an event's or a player's name, a note), trimmed and
+    under the text policy of every name (rules.text: no invisible, control or
+    direction-reversing characters), at most ``max_length`` characters. Raises Refused
+    naming ``what`` ("The player's name") and the character."""
+    try:
+        return clean_text(text.strip(), max_length)
+    except ValueError as exc:
+        raise Refused(f"{what} {exc}.") from None
+
+
 def create_event(owner: Any, system: str, name: str, **fields: Any) -> Event:
     """A new event of ``owner`` for ``system`` (a playable system id); ``fields`` as
     :class:`Event`'s (options, rounds, kind, deadline, lists_public). Raises Refused for
-    a system Muster cannot play, a round count outside 1-MAX_ROUNDS, or an owner who
-    organises MAX_EVENTS already."""
+    a system Muster cannot play, a round count outside 1-MAX_ROUNDS, a name
+    :func:`clean_words` refuses, or an owner who organises MAX_EVENTS already."""
+    name = clean_words(name, "The event's name", 200)
     if not playable(system):
         raise Refused(f"Muster cannot run events of {system}: it has no rules of play for it.")
     if Event.objects.filter(owner=owner).count() >= MAX_EVENTS:
@@ -146,7 +159,8 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
     kept as it is now, with its fingerprint; an earlier submission goes to the entry's
     history and the entry waits for the organiser again. Problems never refuse a list
     (they are shown to the player and the organiser). Raises Refused when lists are
-    locked, the roster is not the player's or of another system, or the event is full."""
+    locked, the roster is not the player's or of another system, the name is one
+    :func:`clean_words` refuses, or the event is full."""
     now = now or timezone.now()
     if locked(event, now):
         raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
@@ -154,6 +168,7 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
         raise Refused("That roster is not one of yours.")
     if roster.system != event.system:
         raise Refused(f"The event plays {event.system}; that roster is {roster.system}.")
+    name = clean_words(name, "Your name in the event", 150)
     check = check_list(event, roster.document, roster)
     with transaction.atomic():
         entry = Entry.objects.select_for_update().filter(event=event, player=player).first()
@@ -186,11 +201,12 @@ def add_player(event: Event, name: str, raw: str | bytes, now: datetime | None =
     """The organiser adds a player without an account, with their list as a roster export
     (``muster.roster/1`` JSON, a supplement embedded or not): kept and checked as a
     submitted list, waiting for review. Such a player plays on paper: the organiser
-    enters their results. Raises Refused when lists are locked, the name is empty or
-    taken in the event, the export is of another system or the event is full, and
+    enters their results. Raises Refused when lists are locked, the name is empty,
+    taken in the event or refused by :func:`clean_words`, the export is of another
+    system or the event is full, and
     DocumentError when the export does not read (its JSON path)."""
     now = now or timezone.now()
-    name = name.strip()
+    name = clean_words(name, "The player's name", 150)
     if locked(event, now):
         raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
     if not name:
@@ -243,13 +259,14 @@ def review(entry: Entry, accept: bool, note: str = "") -> Entry:
     """The organiser accepts ``entry``'s list, or sends it back with ``note`` (required:
     the player is told what to fix); past the deadline too (lists submitted in time are
     still reviewed), until round 1 is paired. Raises Refused for a return without a
-    note, or once round 1 is paired."""
+    note (or one :func:`clean_words` refuses), or once round 1 is paired."""
     if not accept and not note.strip():
         raise Refused("Say what the player should fix when you send a list back.")
+    note = clean_words(note, "The note", 500) if not accept else ""
     if entry.event.round_set.exists():
         raise Refused("Round 1 is paired: the lists are as they were accepted.")
     entry.status = Entry.ACCEPTED if accept else Entry.RETURNED
-    entry.note = "" if accept else note.strip()
+    entry.note = note
     entry.save(update_fields=["status", "note"])
     return entry
 

@@ -39,11 +39,14 @@ def lists_open(event: Event, viewer: Any) -> bool:
     return event.lists_open_to(viewer)
 
 
-def standings_csv(event: Event) -> str:
+def standings_csv(event: Event, viewer: Any = None) -> str:
     """The standings, one row per player, best first: rank, player, list, fingerprint,
     wins (a draw a half, a bye a whole), won, drawn, lost, byes, the system's score
-    (empty where the book keeps none), strength of schedule."""
+    (empty where the book keeps none), strength of schedule. The list's name and
+    fingerprint are empty where ``viewer`` (a User or None) may not read the list yet
+    (:func:`lists_open`; their own always)."""
     entries = {e.pk: e for e in event.entries.all()}
+    open_ = lists_open(event, viewer)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
@@ -51,12 +54,13 @@ def standings_csv(event: Event) -> str:
     )
     for line in operations.event_standings(event):
         entry = entries[cast(int, line.player)]
+        shown = open_ or (viewer is not None and entry.player_id == viewer.pk)
         writer.writerow(
             [
                 line.rank,
                 _cell(entry.name),
-                _cell(entry.document.get("name", "")),
-                entry.fingerprint,
+                _cell(entry.document.get("name", "")) if shown else "",
+                entry.fingerprint if shown else "",
                 _number(line.wins),
                 line.won,
                 line.drawn,
@@ -132,7 +136,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
                 "status": e.status,
                 "dropped": e.dropped,
                 "list": e.document.get("name", "") if shown else None,
-                "fingerprint": e.fingerprint,
+                "fingerprint": e.fingerprint if shown else None,
                 "rules_digest": e.rules_digest,
                 "submitted": e.submitted.isoformat(),
                 "document": e.document if shown else None,

@@ -351,10 +351,13 @@ def _download(text: str, content_type: str, filename: str) -> HttpResponse:
 
 
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings as CSV (anyone with the event's address)."""
+    """The standings as CSV (anyone with the event's address; the lists' names and
+    fingerprints once the lists are open to the viewer)."""
     event = get_object_or_404(Event, pk=pk)
     return _download(
-        transfer.standings_csv(event), "text/csv; charset=utf-8", f"{slugify(event.name)}-standings.csv"
+        transfer.standings_csv(event, request.user if request.user.is_authenticated else None),
+        "text/csv; charset=utf-8",
+        f"{slugify(event.name)}-standings.csv",
     )
 
 

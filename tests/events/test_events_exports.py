@@ -106,3 +106,26 @@ def test_the_account_zip_carries_organised_events_and_own_entries(played):
     (entry,) = [n for n in archive.namelist() if n.startswith("events/")]
     mine = json.loads(archive.read(entry))
     assert mine["event"] == event.name and mine["document"]["name"] == "Northmen Raiding Party"
+
+
+def test_the_standings_csv_keeps_hidden_lists_hidden(db):
+    organiser = make_user("olga")
+    event = new_event(client_for(organiser))
+    players = [player_with_list(n) for n in ("ann", "ben")]
+    for user, roster in players:
+        register(user, roster, event)
+    Entry.objects.update(status=Entry.ACCEPTED)
+    url = reverse("event-standings-csv", args=[event.pk])
+
+    def rows(user):
+        return list(csv.DictReader(io.StringIO(client_for(user).get(url).content.decode())))
+
+    # Before round 1: no list name nor fingerprint for the public; a player sees their own.
+    assert {(r["list"], r["fingerprint"]) for r in rows(None)} == {("", "")}
+    mine = {r["player"]: r for r in rows(players[0][0])}
+    assert mine["ann"]["fingerprint"] and not mine["ben"]["fingerprint"]
+    assert all(r["fingerprint"] for r in rows(organiser))
+    exported = json.loads(client_for(None).get(reverse("event-export-json", args=[event.pk])).content)
+    assert {e["fingerprint"] for e in exported["entries"]} == {None}
+    operations.pair_round(event, random.Random(1))
+    assert all(len(r["fingerprint"]) == 12 and r["list"] for r in rows(None))

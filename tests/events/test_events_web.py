@@ -671,3 +671,27 @@ def test_lists_open_to_anyone_from_the_date_the_organiser_chose(organiser):
     assert visitor.get(reverse("event-version", args=[event.pk])).content != version
     exported = json.loads(visitor.get(reverse("event-export-json", args=[event.pk])).content)
     assert exported["entries"][0]["list"] == "Northmen Raiding Party"
+
+
+def test_names_and_notes_follow_the_text_policy_of_every_name(event, organiser):
+    reversing = "Dan \u202eybab\u202c"
+    pat, roster = player_with_list("pat")
+    answer = client_for(pat).post(
+        reverse("event-register", args=[event.code]), {"roster": roster.pk, "name": reversing}
+    )
+    assert answer.status_code == 422 and "U+202E" in answer.content.decode()
+    assert reversing in answer.content.decode()  # what was typed stays in the field
+    assert not Entry.objects.exists()
+    with pytest.raises(Refused, match="The event's name"):
+        operations.create_event(organiser, "iron-and-honor", "Cup\u0000")
+    register(pat, roster, event)
+    with pytest.raises(Refused, match="The note"):
+        operations.review(Entry.objects.get(), False, "fix \u202e this")
+    from roster.transfer import export_json
+
+    org = client_for(organiser)
+    add = reverse("event-add-player", args=[event.pk])
+    org.post(add, {"name": "Zed\u202e", "text": export_json(example(NORTHMEN))})
+    assert Entry.objects.count() == 1
+    org.post(add, {"name": "Zed", "text": export_json(example(NORTHMEN))})  # the same, named well
+    assert Entry.objects.count() == 2
