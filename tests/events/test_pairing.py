@@ -67,9 +67,12 @@ def play(
     return results
 
 
-@settings(deadline=None, max_examples=examples(60))
-@given(count=st.integers(2, 17), rounds=st.integers(1, 7), seed=st.integers(0, 2**32))
-def test_every_round_pairs_everyone_once_without_avoidable_rematches_or_second_byes(count, rounds, seed):
+def swiss(
+    count: int, rounds: int, seed: int
+) -> Iterator[tuple[list[int], pairing.Pairing, set[frozenset[int]], set[int]]]:
+    """``rounds`` rounds of players 0 to ``count`` - 1, each paired by :func:`pair` on the
+    standings and given random results (``seed``): each round as (the ranking it was
+    paired by, the round, the pairs met and the players who had a bye before it)."""
     rng = random.Random(seed)
     players = list(range(count))
     results: list[Result] = []
@@ -78,6 +81,15 @@ def test_every_round_pairs_everyone_once_without_avoidable_rematches_or_second_b
     for _ in range(rounds):
         ranked = [s.player for s in standings(players, results, scored=True)]
         round_ = pair(ranked, met, byes)
+        yield ranked, round_, set(met), set(byes)
+        results += play(rng, round_, met, byes)
+
+
+@settings(deadline=None, max_examples=examples(60))
+@given(count=st.integers(2, 17), rounds=st.integers(1, 7), seed=st.integers(0, 2**32))
+def test_every_round_pairs_everyone_once_without_avoidable_rematches_or_second_byes(count, rounds, seed):
+    players = list(range(count))
+    for ranked, round_, met, byes in swiss(count, rounds, seed):
         seated = [p for table in round_.tables for p in table] + (
             [round_.bye] if round_.bye is not None else []
         )
@@ -93,7 +105,6 @@ def test_every_round_pairs_everyone_once_without_avoidable_rematches_or_second_b
         rematches = [t for t in round_.tables if frozenset(t) in met]
         if rematch_free_possible(paired, met):
             assert not rematches
-        results += play(rng, round_, met, byes)
 
 
 @settings(deadline=None, max_examples=examples(300))
@@ -121,24 +132,19 @@ def test_the_near_window_finds_a_round_as_good_as_the_complete_graph(half, windo
 @given(count=st.integers(100, 300), rounds=st.integers(1, 5), seed=st.integers(0, 2**32))
 @example(count=257, rounds=4, seed=0)  # the size it is for: round 4, a bye
 def test_a_large_event_pairs_everyone_without_rematches_and_never_the_complete_graph(count, rounds, seed):
-    rng = random.Random(seed)
     players = list(range(count))
-    results: list[Result] = []
-    met: set[frozenset[int]] = set()
-    byes: set[int] = set()
-    for _ in range(rounds):
-        ranked = [s.player for s in standings(players, results, scored=True)]
-        with matched_graphs() as sizes:
-            round_ = pair(ranked, met, byes)
+    paired = count - count % 2
+    with matched_graphs() as sizes:
+        played = list(swiss(count, rounds, seed))
+    # Never the complete graph's edges for the players of a round.
+    assert sizes and max(sizes) < paired * (paired - 1) // 2
+    for ranked, round_, met, byes in played:
         seated = [p for table in round_.tables for p in table] + [round_.bye] * (round_.bye is not None)
         assert sorted(seated) == players
         if round_.bye is not None:
             assert round_.bye == [p for p in ranked if p not in byes][-1]
         # Fewer rounds than half the players: a round of strangers always exists (Dirac).
         assert not [t for t in round_.tables if frozenset(t) in met]
-        paired = count - (round_.bye is not None)
-        assert sizes and max(sizes) < paired * (paired - 1) // 2
-        results += play(rng, round_, met, byes)
 
 
 @pytest.mark.slow
