@@ -100,8 +100,7 @@ class EntryRow:
     open: bool
 
 
-def _rows(event: Event, viewer: Any, organiser: bool) -> list[EntryRow]:
-    lists_open = event.lists_open_to(viewer)
+def _rows(event: Event, viewer: Any, organiser: bool, lists_open: bool) -> list[EntryRow]:
     rows = []
     for entry in event.entries.all():
         mine = viewer is not None and entry.player_id == viewer.pk
@@ -120,7 +119,8 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     """The event page's context for this viewer (see the module's access rules)."""
     viewer = request.user if request.user.is_authenticated else None
     organiser = viewer is not None and viewer.pk == event.owner_id
-    rows = _rows(event, viewer, organiser)
+    lists_open = event.lists_open_to(viewer)
+    rows = _rows(event, viewer, organiser, lists_open)
     names = {r.entry.pk: r.entry for r in rows}
     rules = play_rules(event.system)
     scored = rules.victory_points is not None
@@ -167,7 +167,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "change_form": RoundSetupForm(event=event, current=rounds[-1].setup, auto_id="change_%s")
         if organiser and rounds
         else None,
-        "lists_open": event.lists_open_to(viewer),
+        "lists_open": lists_open,
         "can_drop": not rounds or rounds[-1].number < event.rounds,
     }
 
