@@ -153,18 +153,28 @@ def evaluate_roster(
 def _evaluate_roster(roster: Roster, document: dict[str, Any] | None, rules: Rules | None) -> Evaluation:
     rules = rules or read_rules(roster)
     data = roster.document if document is None else document
-    supplement = rules.supplement
+    return evaluate_with_supplement(data, rules.supplement, rules.rules_data_for)
+
+
+def evaluate_with_supplement(
+    data: dict[str, Any],
+    supplement: SupplementDocument | None,
+    rules_data_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
+) -> Evaluation:
+    """Evaluate a stored document with ``supplement`` (None: the book alone). When the
+    rules data has changed under the supplement (it now gives a value the supplement
+    fills, or took a homebrew name), the book alone, with a warning first in the report
+    saying so. A roster's evaluation and an event's kept list both come here. Raises
+    DocumentError as :func:`evaluate_stored` for the document itself."""
     if supplement is None:
-        return evaluate_stored(data, rules.rules_data_for)
+        return evaluate_stored(data, rules_data_for)
     try:
-        return evaluate_stored(data, rules.rules_data_for, supplement=supplement)
+        return evaluate_stored(data, rules_data_for, supplement=supplement)
     except DocumentError as exc:
         if not exc.path.startswith(("$.values", "$.homebrew")):
             raise
         problem = f"{exc.path}: {exc.message}"
-    # The rules data changed under the supplement (it now gives a value the supplement
-    # fills, or took a homebrew name): evaluate with the book alone and say so.
-    evaluation = evaluate_stored(data, rules.rules_data_for)
+    evaluation = evaluate_stored(data, rules_data_for)
     message = (
         f"The supplement {supplement.name} no longer fits the rules data ({problem}); "
         "this roster is evaluated without it. Edit the supplement to use it again."

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from roster.catalogue import catalogue_and_digest
-from roster.evaluation import Evaluation, evaluate_roster, evaluate_stored
+from roster.evaluation import Evaluation, evaluate_roster, evaluate_stored, evaluate_with_supplement
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.events.pairing import Result, Standing, pair, standings
 from roster.games.models import Game
@@ -27,7 +27,6 @@ from roster.games.systems import play_rules, playable
 from roster.models import Roster
 from roster.operations import Refused
 from roster.transfer import import_export
-from rules.document import DocumentError
 from rules.names import name_key
 from rules.play.core import Snapshot
 from rules.supplement import dump_supplement, embedded_supplement
@@ -87,17 +86,13 @@ def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
 
 def entry_evaluation(document: dict[str, Any], supplement: dict[str, Any] | None) -> Evaluation:
     """A list as an entry keeps it: ``document`` evaluated with the rules data now and the
-    ``supplement`` kept with it (muster.supplement/1, or None). When the rules data has
-    changed under the supplement (it now gives a value the supplement fills), the book
-    alone, as the editor does. Raises DocumentError when the document does not read."""
+    ``supplement`` kept with it (muster.supplement/1, or None), as a roster is
+    (roster.evaluation.evaluate_with_supplement: the book alone, with a warning, when the
+    rules data changed under the supplement). Raises DocumentError when the document does
+    not read."""
     if supplement is None:
         return evaluate_stored(document)
-    try:
-        return evaluate_stored(document, supplement=embedded_supplement(supplement, document.get("system")))
-    except DocumentError as exc:
-        if not exc.path.startswith(("$.supplement", "$.values", "$.homebrew")):
-            raise
-    return evaluate_stored(document)
+    return evaluate_with_supplement(document, embedded_supplement(supplement, document.get("system")))
 
 
 def check_list(
