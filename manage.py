@@ -7,7 +7,7 @@ import sys
 
 def main() -> None:
     """Run a management command with Muster's settings."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.project.settings")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

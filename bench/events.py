@@ -68,7 +68,7 @@ def _accepted_event(name: str, players: int) -> tuple[Any, Any]:
 
     from roster.events import operations
     from roster.events.models import Entry
-    from roster.operations import create_roster
+    from roster.rosters.operations import create_roster
 
     organiser, _ = User.objects.get_or_create(username="bench-organiser")
     event = operations.create_event(organiser, "iron-and-honor", name, rounds=6, options={})
@@ -87,10 +87,10 @@ def pack_rows() -> list[Row]:
     sheets a task, with players' sheets between."""
     from django.core.cache import cache
 
-    from roster.evaluation import evaluate_stored
     from roster.events import pack
-    from roster.rendering import render_bounded
-    from roster.sheets import SheetInfo, sheet_html
+    from roster.rosters.evaluation import evaluate_stored
+    from roster.sheets.content import SheetInfo, sheet_html
+    from roster.sheets.rendering import render_bounded
 
     _, event = _accepted_event("Bench Pack", 64)
     html = sheet_html(evaluate_stored(NINE_MODEL_ROSTERS["iron-and-honor"]), SheetInfo(owner="Player 0"))

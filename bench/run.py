@@ -105,7 +105,7 @@ def query_count() -> int:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from roster.operations import create_roster
+    from roster.rosters.operations import create_roster
 
     user, _ = User.objects.get_or_create(username="bench-queries")
     roster = create_roster(user, NINE_MODEL_ROSTERS["iron-and-honor"])
@@ -159,8 +159,8 @@ def sheet_rows(server: Server) -> list[Row]:
     sheet is ready (prepared in the background); the download of a prepared sheet."""
     from django.conf import settings
 
-    from roster.evaluation import evaluate_stored
-    from roster.sheets import SheetInfo, render_pdf, sheet_html
+    from roster.rosters.evaluation import evaluate_stored
+    from roster.sheets.content import SheetInfo, render_pdf, sheet_html
 
     evaluation = evaluate_stored(NINE_MODEL_ROSTERS["iron-and-honor"])
     html = sheet_html(
@@ -341,7 +341,7 @@ def setup_django(workdir: str) -> None:
     """Django in this process, on its own throw-away SQLite database with the rules data."""
     os.environ["SQLITE_PATH"] = str(Path(workdir) / "local.sqlite3")
     os.environ.pop("DATABASE_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.project.settings")
     import django
     from django.core.management import call_command
 

@@ -13,7 +13,7 @@ import sys
 
 def main(count: int) -> None:
     """Create ``count`` Northmen rosters for the user "bench" and share the first."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "roster.project.settings")
     import django
 
     django.setup()
@@ -21,8 +21,8 @@ def main(count: int) -> None:
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from roster.models import ShareLink
-    from roster.operations import create_roster
+    from roster.rosters.models import ShareLink
+    from roster.rosters.operations import create_roster
 
     call_command("migrate", verbosity=0)
     call_command("load_rules", verbosity=0)

@@ -25,7 +25,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # Threads per gunicorn worker: a sheet renders in a child process while the worker's
-# other threads keep answering (roster.rendering).
+# other threads keep answering (roster.sheets.rendering).
 THREADS = 4
 
 
@@ -153,7 +153,7 @@ def serve(
     each on its own port, one database and cache) stand for servers behind a load
     balancer (bench.load.Client spreads requests over ``Server.urls``). ``settings``
     overrides environment variables (e.g. {"RATE_IMPORT": "10/m"}). With ``asgi`` the app
-    servers run roster.asgi on uvicorn workers (the live tables' streams, issue 30).
+    servers run roster.project.asgi on uvicorn workers (the live tables' streams, issue 30).
 
     With ``database_url`` (PostgreSQL) a fresh database is made beside it for this
     server alone and dropped on exit: load tests running side by side (pytest-xdist)
@@ -178,9 +178,9 @@ def serve(
             .splitlines()[-1]
         )
         ports = [free_port() for _ in range(app_servers)]
-        kind = ["roster.asgi", "--worker-class", "roster.worker.UvicornWorker"]
+        kind = ["roster.project.asgi", "--worker-class", "roster.project.worker.UvicornWorker"]
         if not asgi:
-            kind = ["roster.wsgi", "--worker-class", "gthread", "--threads", str(THREADS)]
+            kind = ["roster.project.wsgi", "--worker-class", "gthread", "--threads", str(THREADS)]
         gunicorn = [
             python,
             "-m",

@@ -28,7 +28,7 @@ class GameSystem(ABC):
     ``unit`` ("ExP" or "points"), ``document_model`` (the roster document schema),
     ``catalogue_model`` (the rules data schema), ``supplement_model`` (the supplement
     schema, None when the system takes no supplements) and ``editor`` (the dotted path
-    "module:Class" of its editor parts, a ``roster.systems.base.SystemUI``, named as a
+    "module:Class" of its editor parts, a ``roster.rosters.systems.base.SystemUI``, named as a
     string because ``rules`` never imports Django; None: Muster reads its rosters but
     cannot edit them) and ``play`` (its rules of play at the table, a
     :class:`rules.play.core.PlayRules` whose ``models`` reads a side from an evaluated

@@ -11,7 +11,7 @@ worker=$!
 # DEBUG=true (development): uvicorn reloads the code when a file changes.
 reload=()
 if [ "${DEBUG:-false}" = "true" ]; then reload=(--reload); fi
-"$BIN/python" -m uvicorn roster.asgi:application --host 127.0.0.1 --port "$PORT" --log-level warning --timeout-graceful-shutdown 5 "${reload[@]}" &
+"$BIN/python" -m uvicorn roster.project.asgi:application --host 127.0.0.1 --port "$PORT" --log-level warning --timeout-graceful-shutdown 5 "${reload[@]}" &
 server=$!
 # Both run in the background so that a TERM sent to this script alone is acted on at
 # once (bash runs traps only between commands) and reaches the server as well: before,

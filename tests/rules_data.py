@@ -26,7 +26,7 @@ _loaded: dict[str, str] = {}  # database alias -> fingerprint of the rules data 
 
 def rules_data_models() -> list[type[models.Model]]:
     """The tables ``load_rules`` writes: the rule sets, their versions, every catalogue table."""
-    from roster.models import CATALOGUE_TABLES, RuleSet, RuleSetVersion
+    from roster.rosters.models import CATALOGUE_TABLES, RuleSet, RuleSetVersion
 
     tables: list[type[models.Model]] = [RuleSet, RuleSetVersion]
     for system in CATALOGUE_TABLES.values():

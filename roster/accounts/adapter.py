@@ -15,8 +15,8 @@ from django.http import HttpRequest, HttpResponse
 from roster.accounts import devices
 from roster.accounts.models import UsernameKey
 from roster.accounts.usernames import alternate, fold, mixed_scripts, skeleton
-from roster.limits import client_ip
-from roster.site import SiteOfSettings, on_site
+from roster.core.limits import client_ip
+from roster.core.site import SiteOfSettings, on_site
 
 
 class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth has no type hints
@@ -69,7 +69,7 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         """allauth's mail, with each absolute link in ``context`` (the reset, verification
         and sign-up links allauth builds from the request's Host header) moved onto
-        SITE_URL, and the site named after it (roster.site)."""
+        SITE_URL, and the site named after it (roster.core.site)."""
         context = {k: on_site(v) if isinstance(v, str) else v for k, v in context.items()}
         context["current_site"] = SiteOfSettings()
         super().send_mail(template_prefix, email, context)

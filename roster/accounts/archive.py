@@ -18,13 +18,13 @@ from typing import IO, Any
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.text import slugify
 
-from roster.models import Roster
+from roster.rosters.models import Roster
+from roster.rosters.transfer import export_json, import_export
 from roster.supplements.pins import pinned_supplement
-from roster.transfer import export_json, import_export
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
 from rules.supplement import SupplementDocument
 
-MAX_MEMBERS = 200  # the most rosters Muster keeps per player (roster.views.rosters)
+MAX_MEMBERS = 200  # the most rosters Muster keeps per player (roster.rosters.views.rosters)
 MAX_ARCHIVE_BYTES = 20_000_000
 MAX_INFLATED_BYTES = 20_000_000  # all files together, as read; 200 fifty-model rosters fit
 

@@ -9,11 +9,11 @@ from django import forms
 from django.utils import timezone
 from pydantic import BaseModel, ValidationError
 
-from roster.catalogue import catalogue_and_digest
 from roster.events.models import Event
 from roster.events.operations import EACH_TABLE, KEEP, LIMIT_WORDS, MAX_ROUNDS, WHOLE_ROUND, round_choices
 from roster.games.systems import playable
-from roster.models import Roster
+from roster.rosters.catalogue import catalogue_and_digest
+from roster.rosters.models import Roster
 from rules.registry import SYSTEMS
 
 #: The list limit fields an organiser may set, by the roster document's option names.

@@ -1,7 +1,7 @@
 """Every write of an event (issue 31, docs/events.md): creating it, a player's list
 submitted and reviewed, rounds paired and swapped, results recorded and confirmed.
 
-Each refusal is a :class:`roster.operations.Refused` whose message says what and why,
+Each refusal is a :class:`roster.rosters.operations.Refused` whose message says what and why,
 for the page to show; nothing is written then.
 """
 
@@ -15,8 +15,6 @@ from typing import Any, cast
 from django.db import transaction
 from django.utils import timezone
 
-from roster.catalogue import catalogue_and_digest
-from roster.evaluation import Evaluation, evaluate_roster, evaluate_stored, evaluate_with_supplement
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.events.pairing import Result, Standing, pair, standings
 from roster.games.models import Game
@@ -24,9 +22,11 @@ from roster.games.operations import TooManyGames, start_game, take_side
 from roster.games.seats import open_joining
 from roster.games.sides import evaluated_side, told_apart
 from roster.games.systems import play_rules, playable
-from roster.models import Roster
-from roster.operations import Refused
-from roster.transfer import import_export
+from roster.rosters.catalogue import catalogue_and_digest
+from roster.rosters.evaluation import Evaluation, evaluate_roster, evaluate_stored, evaluate_with_supplement
+from roster.rosters.models import Roster
+from roster.rosters.operations import Refused
+from roster.rosters.transfer import import_export
 from rules.names import name_key
 from rules.play.core import Snapshot
 from rules.supplement import dump_supplement, embedded_supplement
@@ -87,7 +87,7 @@ def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
 def entry_evaluation(document: dict[str, Any], supplement: dict[str, Any] | None) -> Evaluation:
     """A list as an entry keeps it: ``document`` evaluated with the rules data now and the
     ``supplement`` kept with it (muster.supplement/1, or None), as a roster is
-    (roster.evaluation.evaluate_with_supplement: the book alone, with a warning, when the
+    (roster.rosters.evaluation.evaluate_with_supplement: the book alone, with a warning, when the
     rules data changed under the supplement). Raises DocumentError when the document does
     not read."""
     if supplement is None:

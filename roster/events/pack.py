@@ -6,7 +6,7 @@ A pack is known by its key: a digest of the event, its accepted entries (each on
 name, fingerprint and submission time), the rules data digest and the paper, so a list
 accepted, sent back or submitted again gives a new pack, and a stale one is never
 served. The task :func:`build_pack` renders the entries' sheets a few at a time
-(``CHUNK``), each within the render limits of roster.rendering and kept in the sheet
+(``CHUNK``), each within the render limits of roster.sheets.rendering and kept in the sheet
 cache, and queues itself again at a low priority for the rest, so players' Print
 requests go between the chunks instead of waiting behind 64 sheets; the last run joins
 the sheets into one PDF with pypdf (a bookmark per list) and keeps it in the cache.
@@ -27,12 +27,12 @@ from django.utils import timezone
 from django_tasks import task
 from pypdf import PdfReader, PdfWriter
 
-from roster.catalogue import current_digest
 from roster.events.models import Entry, Event
 from roster.events.operations import entry_evaluation
-from roster.rendering import RenderFailed, SheetNotRendered, render_bounded
-from roster.sheet_cache import CACHE_SECONDS, get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
-from roster.sheets import PAPERS, SheetInfo, sheet_html
+from roster.rosters.catalogue import current_digest
+from roster.sheets.cache import CACHE_SECONDS, get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
+from roster.sheets.content import PAPERS, SheetInfo, sheet_html
+from roster.sheets.rendering import RenderFailed, SheetNotRendered, render_bounded
 from rules.document import DocumentError
 from rules.registry import SYSTEMS
 

@@ -31,6 +31,8 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from roster.core.limits import limited
+from roster.core.site import absolute
 from roster.events import operations, pack, transfer
 from roster.events.forms import (
     AddPlayerForm,
@@ -44,11 +46,9 @@ from roster.events.forms import (
 )
 from roster.events.models import Entry, Event, Pairing, Round
 from roster.games.systems import play_rules
-from roster.limits import limited
-from roster.models import Roster
-from roster.operations import Refused
-from roster.site import absolute
-from roster.views.common import player
+from roster.rosters.models import Roster
+from roster.rosters.operations import Refused
+from roster.rosters.views.common import player
 from rules.document import DocumentError
 from rules.registry import SYSTEMS
 

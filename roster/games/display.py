@@ -15,9 +15,9 @@ from django.conf import settings
 from django.urls import reverse
 from markupsafe import Markup
 
+from roster.core.jinja_env import macro
 from roster.games.models import Game, write_mark
 from roster.games.systems import play_rules
-from roster.jinja_env import macro
 from rules.play.core import ActionSpec, Event, ModelState, PlayRules, Rule, SideIndex, TableState, Trackers
 from rules.play.format import list_summary
 from rules.registry import SYSTEMS
@@ -376,7 +376,7 @@ def table_context(
         "act_url": act_url,
         "undo_url": reverse("game-undo", args=[game.pk]),
         "state_url": reverse("game-state", args=[game.pk]),
-        # The live stream where this server holds them (ASGI: roster/games/live.py).
+        # The live stream where this server holds them (ASGI: roster/games/live/fanout.py).
         "stream_url": reverse("game-stream", args=[game.pk]) if settings.LIVE_STREAMS else "",
         "sw_url": reverse("service-worker"),
         "side_actions": declared.side_actions,

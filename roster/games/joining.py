@@ -20,6 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.exceptions import Ratelimited
 
+from roster.core.limits import client_ip, limited, over_on_miss, rate_limited
 from roster.games import operations
 from roster.games.forms import SideForm
 from roster.games.models import CODE_LENGTH, Game
@@ -34,7 +35,6 @@ from roster.games.seats import (
     take_side,
 )
 from roster.games.sides import rosters_of, side_from_form
-from roster.limits import client_ip, limited, over_on_miss, rate_limited
 from rules.play.core import Refused
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from roster.catalogue import catalogue_and_digest
-from roster.evaluation import Evaluation, evaluate_roster, evaluate_stored
 from roster.games.forms import SideForm, TypedLine
-from roster.models import Roster, ShareLink
-from roster.transfer import import_export
+from roster.rosters.catalogue import catalogue_and_digest
+from roster.rosters.evaluation import Evaluation, evaluate_roster, evaluate_stored
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.transfer import import_export
 from rules.document import DocumentError
 from rules.play.core import SideSnapshot
 from rules.registry import SYSTEMS

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from roster.games import joining, stream, views
+from roster.games import joining, views
+from roster.games.live import stream
 
 urlpatterns = [
     path("games/", views.game_list, name="game-list"),

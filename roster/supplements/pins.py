@@ -1,11 +1,11 @@
 """Which supplement version a roster uses, and the versions it could move to (reads;
-pinning a version is roster.operations.pin_supplement)."""
+pinning a version is roster.rosters.operations.pin_supplement)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from roster.models import Roster, RosterRead
+from roster.rosters.models import Roster, RosterRead
 from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
 from rules.supplement import SupplementDocument, supplement_digest
 

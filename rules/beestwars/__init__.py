@@ -27,7 +27,7 @@ class BeestwarsSystem(GameSystem):
     document_model = BeestwarsRoster
     catalogue_model = BeestwarsCatalogue
     supplement_model = BeestwarsSupplement
-    editor = "roster.systems.beestwars:BeestwarsUI"
+    editor = "roster.rosters.systems.beestwars:BeestwarsUI"
     play = PLAY
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:

@@ -28,7 +28,7 @@ class BrutalitySystem(GameSystem):
     document_model = BrutalityRoster
     catalogue_model = BrutalityCatalogue
     supplement_model = BrutalitySupplement
-    editor = "roster.systems.brutality:BrutalityUI"
+    editor = "roster.rosters.systems.brutality:BrutalityUI"
     play = PLAY
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:

@@ -26,7 +26,7 @@ class IronHonorSystem(GameSystem):
     document_model = IronHonorRoster
     catalogue_model = IronHonorCatalogue
     supplement_model = IronHonorSupplement
-    editor = "roster.systems.iron_honor:IronHonorUI"
+    editor = "roster.rosters.systems.iron_honor:IronHonorUI"
     play = PLAY
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from bench.timing import median_seconds
-from roster.models import Roster
+from roster.rosters.models import Roster
 from tests.web.cast import client_for, make_user, model_post, northmen
 
 pytestmark = pytest.mark.django_db

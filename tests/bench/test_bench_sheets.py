@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from bench.timing import median_seconds
-from roster.evaluation import evaluate_stored
-from roster.operations import create_roster
-from roster.sheets import SheetInfo, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.operations import create_roster
+from roster.sheets.content import SheetInfo, render_pdf, sheet_html
 from tests.web.cast import client_for, make_user
 from tests.web.test_sheets import nine_models
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.browser.editor_helpers import PASSWORD
 from tests.ih import example

@@ -11,8 +11,8 @@ from allauth.account.models import EmailAddress
 from axe_playwright_python.sync_playwright import Axe
 from django.core import mail
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PATIENCE_MS
 from tests.ih import example
 

@@ -4,8 +4,8 @@ and the focus on the last one; without JavaScript too (a plain POST)."""
 
 import pytest
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import answered, login
 from tests.ih import example
 

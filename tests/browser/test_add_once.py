@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import HeldSaves, login, saved
 from tests.brutality import example
 

@@ -76,8 +76,8 @@ def costs_in_rows(sheet_text, names):
 
 
 def test_build_stone_hoofs_raiders_and_download_the_sheet(page, django_user_model):
-    from roster.evaluation import evaluate_stored
-    from roster.models import Roster
+    from roster.rosters.evaluation import evaluate_stored
+    from roster.rosters.models import Roster
 
     document = example()
     log_in(page, django_user_model)

@@ -116,7 +116,7 @@ def test_build_the_ashen_reavers(page):
     names = page.locator(".row-name").all_inner_texts()
     assert names == [m["name"] for m in EXAMPLE["models"]]
 
-    from roster.models import Roster
+    from roster.rosters.models import Roster
 
     stored = Roster.objects.get(name="Ashen Reavers").document
     assert stored["options"] == EXAMPLE["options"]

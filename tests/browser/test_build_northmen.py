@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import saved
 
 pytestmark = pytest.mark.browser

@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.browser.test_build_northmen import change
 from tests.ih import example

@@ -3,8 +3,8 @@ and a second tab recovers from a conflict."""
 
 import pytest
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import HeldSaves, answered, saved
 from tests.browser.test_build_northmen import change, settle
 from tests.ih import example

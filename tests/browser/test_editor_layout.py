@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, measure_targets, saved
 from tests.ih import example
@@ -202,7 +202,7 @@ def test_the_focus_lands_on_the_changed_model(open_page, player):
 
 def test_dark_mode_follows_the_system_setting_on_every_page(open_page, player):
     roster = create_roster(player, _document("iron-and-honor"))
-    from roster.models import ShareLink
+    from roster.rosters.models import ShareLink
 
     link = ShareLink.objects.create(roster=roster)
     for dark, expected in ((False, "rgb(246, 246, 248)"), (True, "rgb(20, 22, 27)")):

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from roster.events import operations
 from roster.events.models import Entry, Event, Pairing
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, login, wait_until
 from tests.ih import example
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement

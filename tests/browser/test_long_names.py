@@ -11,8 +11,8 @@ import pytest
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.models import ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import ShareLink
+from roster.rosters.operations import create_roster
 from rules.play.core import Snapshot
 from rules.play.registry import typed_side
 from tests.beestwars import example as beestwars_example

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, saved
 from tests.brutality import example
 

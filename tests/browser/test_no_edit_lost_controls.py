@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from roster.models import Revision, Roster
-from roster.operations import create_roster
+from roster.rosters.models import Revision, Roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import answered, login, saved, wait_until
 from tests.ih import example
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import login, saved, stored
 
 pytestmark = pytest.mark.browser

@@ -3,7 +3,7 @@ limit makes a custom game; a decimal comma is read where halves are."""
 
 import pytest
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 from tests.browser.editor_helpers import login, northmen, saved, stored
 from tests.web.brutality_cast import reavers
 

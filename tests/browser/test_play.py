@@ -12,7 +12,7 @@ import pytest
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PASSWORD, measure_targets
 from tests.ih import example
 

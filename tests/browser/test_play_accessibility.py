@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from roster.games import operations
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from rules.play.registry import typed_side
 from tests.browser.editor_helpers import PASSWORD, measure_targets
 from tests.browser.test_accessibility import LOOKS, SIZES, serious

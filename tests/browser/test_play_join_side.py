@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PATIENCE_MS, measure_targets
 from tests.browser.test_accessibility import serious
 from tests.browser.test_play_join import shot, wide

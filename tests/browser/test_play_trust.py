@@ -15,7 +15,7 @@ from django.test import Client
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.browser.test_play_live import Phone, converge, start, stored
 from tests.ih import example
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster, pin_supplement
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement
 from rules.supplement import read_supplement
 from tests.browser.test_accounts import PASSWORD, SIZES, log_in, new_page, serious

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from roster.catalogue import load_system
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.catalogue import load_system
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PATIENCE_MS
 from tests.systems.tiny.register import registered
 

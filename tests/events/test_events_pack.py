@@ -109,8 +109,8 @@ def test_the_worker_builds_the_pack_a_few_sheets_at_a_time(organiser, settings, 
 def test_a_list_too_slow_to_print_is_left_out_and_named(organiser, settings):
     event = new_event(client_for(organiser))
     entries = three_accepted_and_one_waiting(event)
-    from roster.sheet_cache import refuse_sheet
-    from roster.sheets import SheetInfo
+    from roster.sheets.cache import refuse_sheet
+    from roster.sheets.content import SheetInfo
 
     info = SheetInfo(owner="ben")
     key, _ = pack._sheet(entries["ben"], info, pack.current_digest(event.system))
@@ -124,7 +124,7 @@ def test_a_list_too_slow_to_print_is_left_out_and_named(organiser, settings):
 
 
 def test_a_sheet_culled_from_the_cache_before_the_join_is_fetched_again_then_given_up(organiser, monkeypatch):
-    from roster.sheets import SheetInfo
+    from roster.sheets.content import SheetInfo
 
     event = new_event(client_for(organiser))
     entries = three_accepted_and_one_waiting(event)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from roster.evaluation import evaluate_roster
 from roster.events import operations, pack
 from roster.events.models import Entry
-from roster.operations import create_roster, pin_supplement
+from roster.rosters.evaluation import evaluate_roster
+from roster.rosters.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement
 from rules.supplement import dump_supplement, read_supplement
 from tests.events.test_events_web import new_event, register

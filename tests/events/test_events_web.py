@@ -16,7 +16,7 @@ from django.utils import timezone
 from roster.events import operations
 from roster.events.models import Entry, Event, Pairing
 from roster.games.models import Game
-from roster.operations import Refused, create_roster
+from roster.rosters.operations import Refused, create_roster
 from tests.ih import example
 from tests.web.cast import client_for, make_user
 
@@ -320,7 +320,7 @@ def test_the_organiser_swaps_two_players_from_the_event_page(event, organiser):
 def test_the_organiser_adds_a_player_without_an_account_by_their_export(event, organiser):
     import json
 
-    from roster.transfer import export_json
+    from roster.rosters.transfer import export_json
 
     url = reverse("event-add-player", args=[event.pk])
     org = client_for(organiser)
@@ -687,7 +687,7 @@ def test_names_and_notes_follow_the_text_policy_of_every_name(event, organiser):
     register(pat, roster, event)
     with pytest.raises(Refused, match="The note"):
         operations.review(Entry.objects.get(), False, "fix \u202e this")
-    from roster.transfer import export_json
+    from roster.rosters.transfer import export_json
 
     org = client_for(organiser)
     add = reverse("event-add-player", args=[event.pk])

@@ -135,7 +135,7 @@ def follow(server: Server) -> None:
 
 def test_a_stopping_worker_ends_its_open_streams():
     """A deploy stops the workers (gunicorn's SIGTERM): their open streams end within
-    roster.worker.STREAMS_END_S instead of holding the worker until it is killed (here
+    roster.project.worker.STREAMS_END_S instead of holding the worker until it is killed (here
     gunicorn would wait 300 s; the test gives up at 60 s)."""
     settings = {
         "RATE_PLAY": "100000/m",

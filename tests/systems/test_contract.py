@@ -12,8 +12,8 @@ from pathlib import Path
 from django.conf import settings as django_settings
 from django.template.loader import get_template
 
-from roster.systems import ui_for
-from roster.systems.base import CONVENTIONAL_TEMPLATES
+from roster.rosters.systems import ui_for
+from roster.rosters.systems.base import CONVENTIONAL_TEMPLATES
 from rules.document import dump_document, parse_document
 from rules.system import GameSystem
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.brutality import catalogue, example
 
 EXAMPLE = "brutality-moderate-points"

@@ -10,8 +10,8 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.ih import example
 
 

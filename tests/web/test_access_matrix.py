@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from roster.models import Roster, ShareLink
+from roster.rosters.models import Roster, ShareLink
 from roster.supplements.models import Supplement
 from rules.supplement import read_supplement
 from tests.supplements import brutality_supplement

@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from roster.accounts.archive import MAX_MEMBERS
-from roster.evaluation import evaluate_stored
-from roster.models import Revision, Roster, ShareLink
-from roster.operations import create_roster
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.models import Revision, Roster, ShareLink
+from roster.rosters.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.ih import example
 from tests.web.cast import client_for
@@ -136,7 +136,7 @@ def test_a_member_that_inflates_past_its_header_is_cut_off(bob_client, bob):
 
 
 def test_the_zip_respects_the_roster_cap(bob_client, bob, monkeypatch):
-    monkeypatch.setattr("roster.views.account_page.MAX_ROSTERS_PER_USER", 3)
+    monkeypatch.setattr("roster.accounts.page.MAX_ROSTERS_PER_USER", 3)
     create_roster(bob, example("iron-and-honor-sundered-elve"))
     document = json.dumps(example("iron-and-honor-northmen-raiding-party"))
     response = upload(bob_client, zip_of({"a.json": document, "b.json": document, "c.json": document}))

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 from tests.web.cast import client_for, make_user, northmen
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from roster.models import Revision, Roster, ShareLink
-from roster.operations import create_roster, save_revision
+from roster.rosters.models import Revision, Roster, ShareLink
+from roster.rosters.operations import create_roster, save_revision
 from tests.ih import example
 
 BACKUP = [
@@ -27,7 +27,11 @@ def test_dump_flush_and_load_gives_back_every_roster(tmp_path, rules_loaded_db, 
     roster = create_roster(user, example("iron-and-honor-ghrim-company"))
     save_revision(roster, {**roster.document, "name": "Ghrim Company II"}, "Renamed", roster.revision)
     link = ShareLink.objects.create(roster=roster)
-    before = (roster.document, roster.revision, list(roster.revisions.values_list("number", "action")))
+    before = (
+        roster.document,
+        roster.revision,
+        list(roster.revisions.values_list("number", "action")),
+    )
     backup = tmp_path / "backup.json.gz"
     call_command("dumpdata", *BACKUP, "-o", str(backup), verbosity=0)
     call_command("flush", "--noinput", verbosity=0)

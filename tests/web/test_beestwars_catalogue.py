@@ -7,8 +7,8 @@ import pytest
 from django.contrib import admin
 from django.core.management import call_command
 
-from roster.catalogue import current_digest, get_catalogue
-from roster.models import BeestwarsAbility, BeestwarsProfile
+from roster.rosters.catalogue import current_digest, get_catalogue
+from roster.rosters.models import BeestwarsAbility, BeestwarsProfile
 from tests.beestwars import EXAMPLE, roster
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.beestwars import roster as bw_roster
 from tests.web.cast import HX, clovis, snapshot
 from tests.web.cast import post_model as update

@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from roster.evaluation import evaluate_stored
-from roster.operations import create_roster
-from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.operations import create_roster
+from roster.sheets.content import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from tests.beestwars import example, roster
 from tests.web import pdf as pdfs
 

@@ -3,9 +3,9 @@ in the editor and on the sheet's first page."""
 
 from django.urls import reverse
 
-from roster.evaluation import evaluate_stored
-from roster.models import Roster
-from roster.sheets import SheetInfo, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.models import Roster
+from roster.sheets.content import SheetInfo, render_pdf, sheet_html
 from tests.web import pdf as pdfs
 
 LANTERN = "iron-and-honor-lantern-adventuring-co"

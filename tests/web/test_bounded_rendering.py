@@ -1,4 +1,4 @@
-"""Bounded rendering (roster.rendering): a sheet past the CPU time or memory limit is
+"""Bounded rendering (roster.sheets.rendering): a sheet past the CPU time or memory limit is
 stopped and the player told why; missing glyphs make one log line per sheet."""
 
 import logging
@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from bench.worst import WORST
-from roster import rendering
-from roster.models import ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import ShareLink
+from roster.rosters.operations import create_roster
+from roster.sheets import rendering
 from tests.ih import example
 
 

@@ -18,9 +18,9 @@ from django.db.models.signals import pre_save
 from django.urls import reverse
 
 from bench import worst
-from roster import revisions
-from roster.models import Revision, Roster
-from roster.operations import TooManyRosters, create_roster, save_revision
+from roster.rosters import revisions
+from roster.rosters.models import Revision, Roster
+from roster.rosters.operations import TooManyRosters, create_roster, save_revision
 from tests.ih import example
 from tests.web.cast import client_for, make_user
 
@@ -84,7 +84,7 @@ def test_older_revisions_keep_the_last_of_each_day(roster, monkeypatch):
 
 @pytest.mark.django_db
 def test_undelete_counts_against_the_roster_cap(alice, alice_client, monkeypatch):
-    monkeypatch.setattr("roster.operations.MAX_ROSTERS_PER_USER", 2)
+    monkeypatch.setattr("roster.rosters.operations.MAX_ROSTERS_PER_USER", 2)
     first = create_roster(alice, example("iron-and-honor-northmen-raiding-party"))
     create_roster(alice, example("iron-and-honor-sundered-elve"))
     alice_client.post(reverse("roster-delete", args=[first.pk]), {"revision": first.revision})
@@ -135,7 +135,7 @@ def test_a_zip_import_that_cannot_finish_leaves_nothing(rules_loaded_db, monkeyp
             raise TooManyRosters()
         return create_roster(owner, document, action)
 
-    monkeypatch.setattr("roster.views.account_page.create_roster", third_fails)
+    monkeypatch.setattr("roster.accounts.page.create_roster", third_fails)
     documents = [example("iron-and-honor-northmen-raiding-party")] * 4
     response = client_for(bob).post(reverse("roster-import"), {"file": zip_of(documents)})
     assert response.status_code == 422

@@ -4,8 +4,8 @@ import pytest
 from django.contrib import admin
 from django.core.management import call_command
 
-from roster.catalogue import current_digest, get_catalogue, refresh_digest
-from roster.models import (
+from roster.rosters.catalogue import current_digest, get_catalogue, refresh_digest
+from roster.rosters.models import (
     BrutalityClass,
     BrutalityModelAbility,
     BrutalityModelTrait,

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from roster.evaluation import evaluate_stored
-from roster.models import Roster
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.models import Roster
 from tests.web.brutality_cast import brutality_post, reavers
 from tests.web.cast import HX, snapshot
 from tests.web.cast import post_model as update

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roster.evaluation import evaluate_stored
-from roster.models import Roster
-from roster.operations import create_roster
-from roster.sheets import SheetInfo, render_pdf, sheet_html
-from roster.transfer import export_json
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
+from roster.rosters.transfer import export_json
+from roster.sheets.content import SheetInfo, render_pdf, sheet_html
 from rules.report import json_number
 from tests.brutality import catalogue
 from tests.hypothesis_counts import examples

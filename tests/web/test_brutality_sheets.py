@@ -3,8 +3,8 @@ Token, traits, ability and Powers, the player's own values, and the Wound Chart 
 
 import pytest
 
-from roster.evaluation import evaluate_stored
-from roster.sheets import SheetInfo, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.sheets.content import SheetInfo, render_pdf, sheet_html
 from tests.brutality import example, leader, model, roster, warband
 from tests.web import pdf as pdfs
 

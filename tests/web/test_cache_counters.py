@@ -1,4 +1,4 @@
-"""The database cache's counters (roster/cache.py): ``add`` of a live key stores nothing,
+"""The database cache's counters (roster/core/cache.py): ``add`` of a live key stores nothing,
 ``incr`` counts from what is stored and refuses a missing or expired key, as Django's
 caches do."""
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from roster.catalogue import current_digest, fixture_catalogue
-from roster.models import RuleSet
+from roster.rosters.catalogue import current_digest, fixture_catalogue
+from roster.rosters.models import RuleSet
 from tests.ih import EXAMPLES, ROOT
 from tests.web import pdf as pdfs
 

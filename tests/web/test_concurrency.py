@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 from tests.web.cast import client_for, make_user, model_post, northmen
 
 

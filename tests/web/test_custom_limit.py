@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 
 
 def test_a_new_exp_limit_makes_a_custom_game(roster, alice_htmx):

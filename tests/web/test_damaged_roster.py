@@ -12,8 +12,8 @@ import zipfile
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster, ShareLink
-from roster.operations import save_revision
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import save_revision
 
 pytestmark = pytest.mark.django_db
 

@@ -13,12 +13,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from roster.evaluation import read_rules
-from roster.models import Roster, RuleSet
-from roster.operations import create_roster, pin_supplement
+from roster.rosters.evaluation import read_rules
+from roster.rosters.models import Roster, RuleSet
+from roster.rosters.operations import create_roster, pin_supplement
+from roster.rosters.systems import ui_for
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_supplement
-from roster.systems import ui_for
 from rules.supplement import read_supplement
 from tests.supplements import brutality_roster, brutality_supplement
 from tests.web.cast import HX, make_user, post_model

@@ -2,9 +2,9 @@
 
 from django.urls import reverse
 
-from roster.evaluation import evaluate_roster
-from roster.models import Roster
-from roster.operations import save_revision
+from roster.rosters.evaluation import evaluate_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import save_revision
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_version
 from tests.web.brutality_cast import brutality_post, reavers
@@ -65,7 +65,7 @@ def test_the_players_other_rosters_on_that_supplement_move_on_and_new_ones_use_i
     first, second = reavers(alice), reavers(alice)
     fill(alice_client, first, 2, ranged(first))
     v1 = Supplement.objects.get(owner=alice).latest
-    from roster.operations import pin_supplement
+    from roster.rosters.operations import pin_supplement
 
     pin_supplement(second, v1)
     upgrade = {"name": "Gunner", "class": "Ranged", "upgrade": "Pistolier"}

@@ -24,8 +24,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
 from tests.beestwars import example as beestwars_example
 from tests.ih import example
 from tests.web.brutality_cast import brutality_post

@@ -217,7 +217,7 @@ def test_8_the_state_cache_key_changes_with_every_write_and_every_outcome(alice_
 
 
 def test_12_a_name_holding_a_fragment_mark_is_shown_as_typed(alice_client, alice):
-    from roster.operations import create_roster
+    from roster.rosters.operations import create_roster
     from tests.ih import example
 
     roster = create_roster(alice, example("brutality-moderate-points"))
@@ -269,7 +269,7 @@ def test_11_logging_out_leaves_no_seat_and_clears_the_play_cache(alice_client, a
     ],
 )
 def test_12_typed_names_go_through_the_text_policy(alice_client, alice, field, text):
-    from roster.operations import create_roster
+    from roster.rosters.operations import create_roster
     from tests.ih import example
 
     roster = create_roster(alice, example("brutality-moderate-points"))
@@ -286,7 +286,7 @@ def test_9_an_account_keeps_a_bounded_number_of_games_and_says_so(alice_client, 
     settings.MUSTER_KEPT_GAMES = 2
     start(alice_client, alice, "brutality-moderate-points")
     start(alice_client, alice, "brutality-moderate-points")
-    from roster.operations import create_roster
+    from roster.rosters.operations import create_roster
     from tests.ih import example
 
     roster = create_roster(alice, example("brutality-moderate-points"))
@@ -322,7 +322,7 @@ def test_9_my_games_is_paged(alice_client, alice):
 
 
 def test_9_the_account_zip_streams_from_disk_and_is_rate_limited(alice_client, alice, settings, monkeypatch):
-    from roster.views import account_page
+    from roster.accounts import page as account_page
 
     settings.MUSTER_RATES = {**settings.MUSTER_RATES, "zip": "2/h"}
     start(alice_client, alice, "brutality-moderate-points")
@@ -366,8 +366,8 @@ def test_no_export_path_shows_a_held_card_to_any_other_viewer(alice_client, alic
 def test_14_a_second_zip_import_meanwhile_is_asked_to_wait(alice_client, alice):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from roster.operations import create_roster
-    from roster.views import account_page
+    from roster.accounts import page as account_page
+    from roster.rosters.operations import create_roster
     from tests.ih import example
 
     create_roster(alice, example("brutality-moderate-points"))

@@ -12,7 +12,7 @@ from django.test import Client
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.ih import example
 from tests.web.test_games_live import code_of, join
 

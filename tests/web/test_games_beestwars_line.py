@@ -15,7 +15,7 @@ import pytest
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.ih import example
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

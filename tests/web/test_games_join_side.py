@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.models import ShareLink
-from roster.operations import create_roster, save_revision
+from roster.rosters.models import ShareLink
+from roster.rosters.operations import create_roster, save_revision
 from tests.ih import example
 from tests.web.cast import make_user
 

@@ -17,7 +17,7 @@ from django.test import Client
 from roster.games import operations
 from roster.games.models import CODE_ALPHABET, Game
 from roster.games.seats import MAX_LIVE_PER_BROWSER, SIDE_COOKIE, token_hash
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from rules.play.core import Event
 from tests.ih import example
 

@@ -11,8 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.models import ShareLink
-from roster.operations import create_roster, save_revision
+from roster.rosters.models import ShareLink
+from roster.rosters.operations import create_roster, save_revision
 from tests.ih import example
 
 EXAMPLES = {
@@ -134,7 +134,7 @@ def test_the_account_zip_holds_the_games_and_imports_back_its_rosters(alice_clie
     import zipfile
 
     from roster.accounts.archive import read_archive
-    from roster.catalogue import catalogue_and_digest
+    from roster.rosters.catalogue import catalogue_and_digest
 
     alice_client.post(f"/rosters/{roster.pk}/play/", {"opponent": "typed", "typed": "Bandit, 2"})
     game = Game.objects.get()

@@ -4,8 +4,8 @@ caches, and every page carries a strict Content-Security-Policy."""
 import pytest
 from django.urls import reverse
 
-from roster.models import ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import ShareLink
+from roster.rosters.operations import create_roster
 from tests.ih import example
 
 

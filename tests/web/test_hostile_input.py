@@ -9,10 +9,10 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from roster.evaluation import evaluate_stored
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
-from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
+from roster.sheets.content import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from rules.document import DocumentError, parse_document
 from rules.schema import LABEL_MAX
 from tests.ih import example

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 from rules.document import DocumentError, parse_document
 from rules.numbers import read_points, read_whole
 from tests.ih import example
@@ -106,7 +106,7 @@ def test_a_trait_choice_on_a_trait_that_takes_none_is_refused_on_import(db):
     with pytest.raises(DocumentError):
         parse_document(document)
     document["models"][0]["traits"][0]["choice"] = "Sword"
-    from roster.catalogue import get_catalogue
+    from roster.rosters.catalogue import get_catalogue
 
     with pytest.raises(DocumentError) as info:
         parse_document(document, get_catalogue)

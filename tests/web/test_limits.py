@@ -7,9 +7,9 @@ import logging
 import pytest
 from django.urls import reverse
 
-from roster.limits import window_seconds
-from roster.models import Roster, ShareLink
-from roster.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster
+from roster.core.limits import window_seconds
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster
 from tests.ih import example
 from tests.web.cast import make_user
 

@@ -6,8 +6,8 @@ import pytest
 from django.contrib import admin
 from django.core.management import CommandError, call_command
 
-from roster.catalogue import current_digest, get_catalogue, refresh_digest
-from roster.models import IronHonorSkill, IronHonorTrait, RuleSetVersion
+from roster.rosters.catalogue import current_digest, get_catalogue, refresh_digest
+from roster.rosters.models import IronHonorSkill, IronHonorTrait, RuleSetVersion
 from rules.system import CatalogueError
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_a_file_that_took_in_the_admin_edit_loads_without_asking(tmp_path, setti
 
 def test_the_brutality_prices_shown_are_the_rules_data(alice_client, alice):
     """The model card and the options say the prices of the rules data, not copies."""
-    from roster.models import RuleSet
+    from roster.rosters.models import RuleSet
     from tests.web.brutality_cast import reavers
 
     warband = reavers(alice)

@@ -3,7 +3,7 @@ rename of the master (Iron & Honor p.27)."""
 
 from django.urls import reverse
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 from tests.web.cast import HX, model_post
 
 

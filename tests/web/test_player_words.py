@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from pydantic import ValidationError
 
-from roster.evaluation import evaluate_stored
-from roster.operations import create_roster
-from roster.transfer import export_text
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.operations import create_roster
+from roster.rosters.transfer import export_text
 from rules.beestwars.document import BeestwarsRoster
 from rules.brutality.document import BrutalityRoster
 from rules.iron_honor.document import IronHonorRoster

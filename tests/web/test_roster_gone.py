@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from roster import operations
-from roster.models import Roster
-from roster.operations import RosterGone
+from roster.rosters import operations
+from roster.rosters.models import Roster
+from roster.rosters.operations import RosterGone
 from tests.web.cast import HX, post_model
 
 real_evaluate = operations.evaluate_roster

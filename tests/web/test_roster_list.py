@@ -5,8 +5,8 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 
-from roster.models import Roster
-from roster.operations import create_roster
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
 from tests.ih import example
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from roster.models import IronHonorTrait, RuleSet, RuleSetVersion
+from roster.rosters.models import IronHonorTrait, RuleSet, RuleSetVersion
 from tests import rules_data
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster, ShareLink
-from roster.operations import save_revision
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import save_revision
 from tests.web import pdf as pdfs
 from tests.web.test_access import GET_URLS, POST_URLS, url
 

@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from roster.evaluation import evaluate_stored
-from roster.sheets import SheetInfo, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.sheets.content import SheetInfo, render_pdf, sheet_html
 from tests.ih import example
 from tests.web import pdf as pdfs
 from tests.web import sheet_layout as layout

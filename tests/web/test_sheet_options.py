@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from roster.evaluation import evaluate_stored
-from roster.operations import create_roster
-from roster.sheet_names import sheet_disposition, sheet_filename
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.operations import create_roster
+from roster.sheets.names import sheet_disposition, sheet_filename
 from tests.ih import EXAMPLES, example
 from tests.web import pdf as pdfs
 

@@ -1,4 +1,4 @@
-"""Sheets through the task queue (roster.printing, docs/sheets.md), on the database queue
+"""Sheets through the task queue (roster.sheets, docs/sheets.md), on the database queue
 that `make run` and the deploy use, worked by its real worker loop (django-tasks-db's,
 run here in batch mode): the web never renders, it says the sheet is being prepared and
 follows it; the worker takes sheets fairly per player; a sheet waiting in the queue is
@@ -15,14 +15,14 @@ from django.utils import timezone
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
-from roster.printing import queue
-from roster.printing.models import SheetJob
-from roster.printing.queue import LOST_WORKER_SECONDS
-from roster.rendering import RenderFailed
-from roster.sheet_cache import get_sheet, refused_sheet
-from roster.sheets import SheetInfo
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
+from roster.sheets import queue
+from roster.sheets.cache import get_sheet, refused_sheet
+from roster.sheets.content import SheetInfo
+from roster.sheets.models import SheetJob
+from roster.sheets.queue import LOST_WORKER_SECONDS
+from roster.sheets.rendering import RenderFailed
 from tests.ih import example
 from tests.web import pdf as pdfs
 from tests.web.cast import client_for, make_user, northmen
@@ -208,7 +208,7 @@ def test_the_default_sheet_is_prepared_once_edits_settle(
         assert response.status_code in (200, 302)
     # One task for the burst, not one per save, due when the edits have settled.
     tasks = list(DBTaskResult.objects.all())
-    assert [t.task_path for t in tasks] == ["roster.printing.queue.prepare_sheet"]
+    assert [t.task_path for t in tasks] == ["roster.sheets.queue.prepare_sheet"]
     assert tasks[0].run_after > timezone.now() + timedelta(seconds=1)
     work()
     assert SheetJob.objects.count() == 0  # not due yet: nothing rendered
@@ -234,7 +234,7 @@ def test_a_task_due_while_edits_go_on_comes_back_later(
     DBTaskResult.objects.update(run_after=timezone.now())  # due, but the roster was saved just now
     work()
     later = DBTaskResult.objects.filter(status="READY").get()
-    assert later.task_path == "roster.printing.queue.prepare_sheet"
+    assert later.task_path == "roster.sheets.queue.prepare_sheet"
     assert later.run_after > timezone.now()
     assert SheetJob.objects.count() == 0
 

@@ -10,8 +10,8 @@ import io
 import pdfplumber
 import pytest
 
-from roster.evaluation import evaluate_stored
-from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.sheets.content import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from tests.ih import example
 from tests.web import pdf as pdfs
 

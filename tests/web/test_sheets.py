@@ -9,11 +9,11 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from bench.workloads import iron_and_honor_nine
-from roster.evaluation import evaluate_stored
-from roster.models import ShareLink
-from roster.operations import create_roster, save_revision, undo
-from roster.sheet_cache import sheet_key
-from roster.sheets import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.models import ShareLink
+from roster.rosters.operations import create_roster, save_revision, undo
+from roster.sheets.cache import sheet_key
+from roster.sheets.content import SheetInfo, StaticOnlyFetcher, render_pdf, sheet_html
 from tests.ih import example
 from tests.web import pdf as pdfs
 from tests.web import sheet_layout

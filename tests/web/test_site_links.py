@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from roster.models import ShareLink
+from roster.rosters.models import ShareLink
 from roster.supplements.models import Supplement
 from rules.supplement import read_supplement
 from tests.supplements import brutality_supplement

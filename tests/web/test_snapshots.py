@@ -26,11 +26,11 @@ from django.contrib.auth.models import User
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
-from roster.evaluation import read_rules
-from roster.models import Roster
-from roster.operations import create_roster
-from roster.systems import ui_for
-from roster.views.common import card, editor_context, panel_context
+from roster.rosters.evaluation import read_rules
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
+from roster.rosters.systems import ui_for
+from roster.rosters.views.common import card, editor_context, panel_context
 from tests.ih import example
 from tests.snapshot_html import lines, part
 
@@ -156,7 +156,7 @@ def test_the_editor_parts_match_their_snapshot(db: Any, system: str, snapshot: A
 
 @pytest.mark.parametrize("system", ["iron-and-honor", "brutality", "beestwars"])
 def test_an_empty_roster_matches_its_snapshot(db: Any, system: str, snapshot: Any) -> None:
-    from roster.catalogue import get_catalogue
+    from roster.rosters.catalogue import get_catalogue
 
     owner = User.objects.create_user("snap", password="snap-secret-pw-123")
     options = ui_for(system).default_options(get_catalogue(system))

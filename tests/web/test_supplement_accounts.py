@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster
-from roster.operations import create_roster, pin_supplement
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement, SupplementVersion
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement

@@ -204,7 +204,7 @@ def test_an_iron_and_honor_supplement_adds_a_homebrew_trait(alice_client):
 
 
 def test_a_player_keeps_at_most_fifty_supplements(alice_client, alice):
-    from roster.views.supplements import MAX_SUPPLEMENTS_PER_USER
+    from roster.rosters.views.supplements import MAX_SUPPLEMENTS_PER_USER
 
     for n in range(MAX_SUPPLEMENTS_PER_USER):
         Supplement.create(alice, read_supplement(brutality_supplement(f"Book {n}")))

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement
@@ -110,7 +110,7 @@ def test_a_models_own_value_still_wins_in_the_editor(alice_client, alice, book):
     models = [dict(MODELS[0], supplied={"HP": 5}), *MODELS[1:]]
     roster = create_roster(alice, brutality_roster(models, limit=6))
     choose(alice_client, roster, book)
-    from roster.evaluation import evaluate_roster
+    from roster.rosters.evaluation import evaluate_roster
 
     ann = evaluate_roster(roster).report.models[0].derived
     hp = next(s for s in ann["stats"] if s["key"] == "HP")

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roster.catalogue import any_catalogue_and_digest
-from roster.evaluation import evaluate_stored
-from roster.transfer import export_json, export_text, import_export
+from roster.rosters.catalogue import any_catalogue_and_digest
+from roster.rosters.evaluation import evaluate_stored
+from roster.rosters.transfer import export_json, export_text, import_export
 from rules.document import DocumentError
 from rules.supplement import read_supplement
 from tests.hypothesis_counts import examples

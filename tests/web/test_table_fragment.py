@@ -14,7 +14,7 @@ from django.test import Client
 
 from roster.games import display, fragment, operations
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.ih import example
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -45,7 +45,7 @@ def renders(monkeypatch):
 @pytest.fixture
 def shared_play_cache(settings):
     """A "play" cache every worker shares, as Redis is with CACHE_URL (without it each
-    worker keeps its own fragments only: roster/settings.py)."""
+    worker keeps its own fragments only: roster/project/settings.py)."""
     settings.CACHES = {
         **settings.CACHES,
         "play": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "play-test"},
@@ -148,7 +148,7 @@ def test_a_game_keeps_one_fragment_per_seat(alice_client, alice, shared_play_cac
 
 def test_without_a_shared_cache_a_worker_renders_once_per_version_and_seat(alice_client, alice, renders):
     """The default (no CACHE_URL): fragments are kept in the worker only, never written
-    to the database (roster/settings.py); the worker still renders once per seat."""
+    to the database (roster/project/settings.py); the worker still renders once per seat."""
     game, _other, (w1, w2) = seated(alice_client, alice)
     tap(alice_client, game, "wound", target=1, model=0)
     renders.clear()

@@ -30,7 +30,7 @@ from django.test import Client
 
 from roster.games import operations
 from roster.games.models import Game
-from roster.operations import create_roster
+from roster.rosters.operations import create_roster
 from tests.ih import example
 from tests.snapshot_html import lines, part
 

@@ -14,8 +14,8 @@ import zipfile
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster, ShareLink
-from roster.operations import create_roster
+from roster.rosters.models import Roster, ShareLink
+from roster.rosters.operations import create_roster
 from roster.supplements.models import Supplement
 from rules.supplement import read_supplement
 from tests.ih import example

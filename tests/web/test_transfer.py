@@ -8,10 +8,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roster.catalogue import get_catalogue
-from roster.models import Roster
-from roster.operations import create_roster
-from roster.transfer import export_json, import_document
+from roster.rosters.catalogue import get_catalogue
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster
+from roster.rosters.transfer import export_json, import_document
 from tests.hypothesis_counts import examples
 from tests.ih import catalogue, example
 from tests.text import free_text

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from roster.games.forms import ActionForm, read_typed
 from roster.games.models import Game
-from roster.models import Roster
+from roster.rosters.models import Roster
 from rules.beestwars.document import Supplied
 from rules.numbers import bounds, read_points, read_whole, whole_error
 from tests.web.brutality_cast import reavers
@@ -90,7 +90,7 @@ def test_a_beestwars_points_limit_in_wide_digits_is_saved(alice, alice_htmx):
 
 
 def test_a_beestwars_supplied_value_in_wide_digits_or_too_long(alice, alice_htmx):
-    from roster.operations import create_roster
+    from roster.rosters.operations import create_roster
     from tests.beestwars import roster as bw_roster
 
     warband = create_roster(alice, bw_roster(300, "Shinasa the Well Groomed"))

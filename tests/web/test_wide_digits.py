@@ -4,7 +4,7 @@ not a number (tests/web/test_typed_numbers.py covers the other fields)."""
 
 from django.urls import reverse
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 from tests.web.cast import clovis
 
 

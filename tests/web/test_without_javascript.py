@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from roster.models import Roster
+from roster.rosters.models import Roster
 from tests.web.cast import model_post
 
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from roster.models import Roster
-from roster.operations import create_roster, pin_supplement, save_revision
+from roster.rosters.models import Roster
+from roster.rosters.operations import create_roster, pin_supplement, save_revision
 from roster.supplements.models import Supplement
 from rules.supplement import read_supplement
 from tests import brutality, ih

@@ -1,5 +1,5 @@
 """Create the "play" cache table (muster_play: the kept table fragments of games in
-play, roster.games.fragment) with `migrate`, as roster/migrations/0007 does for the
+play, roster.games.fragment) with `migrate`, as roster/rosters/migrations/0007 does for the
 others. Nothing to do when CACHE_URL points at Redis. Superseded by 0004, which drops
 the table again (each worker keeps its own fragments when there is no Redis)."""
 

@@ -1,5 +1,5 @@
 """Drop the "play" cache table (muster_play) that 0003 made: without Redis each worker
-now keeps the table fragments of games in play itself (roster/settings.py,
+now keeps the table fragments of games in play itself (roster/project/settings.py,
 docs/play.md "Speed"), so `createcachetable` no longer makes it on a new database and
 this removes it from an existing one. Going back leaves it absent (0003's own undo
 drops it too)."""

@@ -12,9 +12,9 @@ from django import forms
 from django.http import QueryDict
 from pydantic import ValidationError
 
-from roster.evaluation import Evaluation
-from roster.systems.base import FieldErrors, SystemUI, friendly
-from roster.systems.fields import first_errors
+from roster.rosters.evaluation import Evaluation
+from roster.rosters.systems.base import FieldErrors, SystemUI, friendly
+from roster.rosters.systems.fields import first_errors
 from rules.numbers import read_whole
 from rules.report import ModelReport, Report
 from tests.systems.tiny.rules import TinyCatalogue, TinyModel, TinyOptions

@@ -1,0 +1,12 @@
+"""App config for sheet printing (its own migrations, apart from roster's)."""
+
+from django.apps import AppConfig
+
+
+class PrintingConfig(AppConfig):
+    """The sheet jobs in flight and the tasks that render them."""
+
+    name = "roster.sheets"
+    label = "muster_printing"
+    verbose_name = "Muster sheet printing"
+    default_auto_field = "django.db.models.BigAutoField"
