@@ -13,3 +13,8 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from roster.accounts import signals  # noqa: F401  (connects the receivers)
+        from roster.accounts.archive import is_archive_upload
+        from roster.accounts.page import import_zip
+        from roster.rosters.hooks import on_archive_upload
+
+        on_archive_upload(is_archive_upload, import_zip)

@@ -24,12 +24,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from roster.accounts.archive import ArchiveError, read_archive_upload, write_archive
 from roster.accounts.forms import DeleteAccountForm
+from roster.core.http import player
 from roster.core.limits import limited
 from roster.games.seats import forget_seats
 from roster.rosters.catalogue import catalogue_and_digest
 from roster.rosters.models import Roster, ShareLink
 from roster.rosters.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster, pin_supplement
-from roster.rosters.views.common import player
 from roster.supplements.models import Supplement
 from roster.supplements.pins import adopt
 

@@ -31,6 +31,7 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from roster.core.http import player
 from roster.core.limits import limited
 from roster.core.site import absolute
 from roster.events import operations, pack, transfer
@@ -48,7 +49,6 @@ from roster.events.models import Entry, Event, Pairing, Round
 from roster.games.systems import play_rules
 from roster.rosters.models import Roster
 from roster.rosters.operations import Refused
-from roster.rosters.views.common import player
 from rules.document import DocumentError
 from rules.registry import SYSTEMS
 

@@ -376,7 +376,7 @@ def table_context(
         "act_url": act_url,
         "undo_url": reverse("game-undo", args=[game.pk]),
         "state_url": reverse("game-state", args=[game.pk]),
-        # The live stream where this server holds them (ASGI: roster/games/live/fanout.py).
+        # The live stream where this server holds them (ASGI: roster/games/live.py).
         "stream_url": reverse("game-stream", args=[game.pk]) if settings.LIVE_STREAMS else "",
         "sw_url": reverse("service-worker"),
         "side_actions": declared.side_actions,

@@ -10,7 +10,7 @@ rendered with marks where the per-response parts go, kept, and filled per respon
   page only: an htmx answer's forms are sent by play.js with the page's token;
 - ``<@muster-event-id@>``: a fresh event id for each form (a plain form post resent
   counts once; play.js makes its own id per tap anyway);
-- ``<@muster-etag@>``: the table's ETag (roster.games.live.polling: signed for this viewer);
+- ``<@muster-etag@>``: the table's ETag (roster.games.polling: signed for this viewer);
 - ``<@muster-refused@>``: the refusal at the top of the sender's table, never kept.
 
 Each mark starts with "<", which text a player typed never holds once escaped (it is

@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from roster.games.live import fanout as live
+from roster.games import live
 from roster.games.models import MAX_EVENTS, MAX_TRAIL, Game, trail_entry
 from roster.games.sides import told_apart
 from roster.games.systems import play_rules

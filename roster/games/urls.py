@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from roster.games import joining, views
-from roster.games.live import stream
+from roster.games import joining, stream, views
 
 urlpatterns = [
     path("games/", views.game_list, name="game-list"),

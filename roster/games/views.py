@@ -31,19 +31,20 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from roster.core.http import HtmxHttpRequest, player
 from roster.core.limits import limited
 from roster.games import fragment, operations
 from roster.games.display import etag_of, game_rows, page_context, result_context
 from roster.games.forms import ActionForm, FinishForm, SetupForm, SideForm, UndoForm, new_event_id
 from roster.games.joining import join_context
-from roster.games.live.polling import signed_etag
 from roster.games.models import Game
 from roster.games.origins import origin_of
+from roster.games.polling import signed_etag
 from roster.games.seats import Seat, held_seat_cookie, live_games, live_limit, open_joining, seat_of
 from roster.games.sides import roster_side, rosters_of, side_from_form, told_apart
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
-from roster.rosters.views.common import HtmxHttpRequest, get_roster_for_user, player
+from roster.rosters.views.common import get_roster_for_user
 from rules.document import DocumentError
 from rules.play.core import Event, Refused, Snapshot
 from rules.registry import get_system
@@ -76,7 +77,7 @@ def login_when_seatless(view: Callable[..., HttpResponse]) -> Callable[..., Http
 
 
 def _etag(request: HttpRequest, game: Game, seat: Seat | None = None) -> str:
-    """The table's ETag for this viewer, signed for the poll's fast path (roster.games.live.polling)."""
+    """The table's ETag for this viewer, signed for the poll's fast path (roster.games.polling)."""
     return signed_etag(etag_of(game, seat), game, request)
 
 
@@ -179,7 +180,7 @@ class Shown:
 def shown_table(request: HttpRequest, pk: int, held: Iterable[str] = (), htmx: bool | None = None) -> Shown:
     """Game ``pk``'s table as this request's seat may see it (hidden information stays
     per seat), unless the viewer ``held`` its ETag already. The poll (:func:`state`) and
-    the pushed stream (roster.games.live.stream, ``htmx`` True) both answer with it. Raises
+    the pushed stream (roster.games.stream, ``htmx`` True) both answer with it. Raises
     Http404 with no seat (roster.games.seats.seat_of)."""
     seat = seat_of(request, pk)
     game = seat.game

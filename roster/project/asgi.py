@@ -1,5 +1,5 @@
 """ASGI entry point (gunicorn -k roster.project.worker.UvicornWorker roster.project.asgi, or uvicorn):
-the live tables' streams (roster/games/live/stream.py) on Django's ASGI handler, which holds
+the live tables' streams (roster/games/stream.py) on Django's ASGI handler, which holds
 each without a thread; every other request on the WSGI application in a pool of threads
 (a2wsgi), as gunicorn's gthread workers run it.
 
@@ -31,7 +31,7 @@ class StreamHandler(ASGIHandler):
     lives as long as the request: for a stream, as long as the phone watches, so 2,000
     streams were 2,000 idle threads, and 2,000 streams opened at once as many database
     connections. Here those parts run on asgiref's one shared thread, one at a time, with
-    its one database connection (roster.games.live.stream)."""
+    its one database connection (roster.games.stream)."""
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":

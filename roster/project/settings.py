@@ -75,7 +75,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: a poll of a game's table that nothing changed is a 304 before anything else.
-    "roster.games.live.polling.UnchangedTableMiddleware",
+    "roster.games.polling.UnchangedTableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -363,7 +363,7 @@ LOGGING = {
 # Where the rules data files live (one per system, see rules/registry.py).
 MUSTER_FIXTURES_DIR = BASE_DIR / "fixtures"
 
-# Live tables (issue 30, roster/games/live/fanout.py): a game's changes are pushed to the phones'
+# Live tables (issue 30, roster/games/live.py): a game's changes are pushed to the phones'
 # streams. LIVE_FANOUT says how they reach other processes and servers: "local" (one
 # process: `make run` on SQLite), "redis" (pub/sub on LIVE_REDIS_URL, the shared cache's
 # Redis by default) or "postgres" (LISTEN/NOTIFY on the database). By default: Redis when
@@ -379,7 +379,7 @@ if LIVE_FANOUT not in ("local", "redis", "postgres"):
 if LIVE_FANOUT == "redis" and not LIVE_REDIS_URL:
     raise ImproperlyConfigured("LIVE_FANOUT=redis needs LIVE_REDIS_URL (or CACHE_URL)")
 LIVE_STREAMS = env_bool("LIVE_STREAMS", False)
-# Bounds per process (roster/games/live/fanout.py): open streams, streams from one address (a
+# Bounds per process (roster/games/live.py): open streams, streams from one address (a
 # club's Wi-Fi is one address), streams on one game. Past one, 204: the page polls.
 LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", 4000)
 LIVE_MAX_PER_ADDRESS = env_int("LIVE_MAX_PER_ADDRESS", 200)

@@ -7,7 +7,7 @@ of waiting for them: a stream lasts until its phone leaves, so uvicorn's default
 for every connection) held the worker until gunicorn killed it at ``--graceful-timeout``,
 or left it running if gunicorn itself was killed first. Each phone's browser opens its
 stream again on another worker (two seconds later: the stream's ``retry``), says what it
-had seen (``Last-Event-ID``) and is sent its table (roster.games.live.stream)."""
+had seen (``Last-Event-ID``) and is sent its table (roster.games.stream)."""
 
 from __future__ import annotations
 

@@ -32,10 +32,10 @@ from roster.rosters.evaluation import (
     read_rules,
     roster_catalogue,
 )
+from roster.rosters.hooks import tell_roster_saved
 from roster.rosters.models import Revision, Roster
 from roster.rosters.revisions import thin_revisions
 from roster.rosters.systems import FieldErrors, ui_for
-from roster.sheets.queue import after_edit
 from roster.supplements.models import RosterSupplement, SupplementVersion
 from rules.document import DocumentError, dump_document, parse_document
 
@@ -153,7 +153,7 @@ def create_roster(owner: Any, document: dict[str, Any], action: str = "Created")
         Revision.objects.create(
             roster=roster, number=1, document=document, rules_digest=evaluation.digest, action=action
         )
-        after_edit(roster, None)
+        tell_roster_saved(roster, None)
     return roster
 
 
@@ -237,7 +237,7 @@ def _write(roster: Roster, evaluation: Evaluation, revision: int, expected_revis
     previous = roster.updated
     for key, value in fields.items():
         setattr(roster, key, value)
-    after_edit(roster, previous)
+    tell_roster_saved(roster, previous)
     return True
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
+from roster.core.http import HtmxHttpRequest
 from roster.core.limits import already_logged, limited
 from roster.rosters import operations
 from roster.rosters.evaluation import evaluate_roster
@@ -21,7 +22,6 @@ from roster.rosters.operations import TooManyRosters, create_roster
 from roster.rosters.systems import ui_for
 from roster.rosters.versions import compare_sheet, rules_version
 from roster.rosters.views.common import (
-    HtmxHttpRequest,
     after_edit,
     get_roster_and_rules,
     get_roster_for_user,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from roster.rosters.models import Roster, RosterRead
 from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
 from rules.supplement import SupplementDocument, supplement_digest
 
@@ -30,11 +29,13 @@ def version_document(version: SupplementVersion) -> SupplementDocument:
     return document
 
 
-def pinned_supplement(roster: Roster | RosterRead) -> SupplementDocument | None:
+def pinned_supplement(roster: Any) -> SupplementDocument | None:
     """The parsed supplement the roster uses at its pinned version, or None. Without a
     query when the roster was read with its pin's digest (a RosterRead from
-    Roster.objects.for_editing()) and that content is cached, or when it pins none."""
-    if isinstance(roster, RosterRead):
+    Roster.objects.for_editing()) and that content is cached, or when it pins none.
+    ``roster``: a Roster, or a read that carries ``roster`` and ``pinned_digest`` (the
+    roster app is above this one, so its types are not imported here)."""
+    if hasattr(roster, "pinned_digest"):
         if roster.pinned_digest is None:
             return None
         cached = _documents.get(roster.pinned_digest)

@@ -130,7 +130,7 @@ def test_the_state_carries_its_version_as_etag_and_answers_304(alice_client, gam
     first = alice_client.get(f"/games/{game.pk}/state/")
     assert first.status_code == 200
     etag = first["ETag"]
-    assert etag.startswith(f'"game-{game.pk}-v0-w')  # the last write, signed (roster.games.live.polling)
+    assert etag.startswith(f'"game-{game.pk}-v0-w')  # the last write, signed (roster.games.polling)
     unchanged = alice_client.get(f"/games/{game.pk}/state/", HTTP_IF_NONE_MATCH=etag)
     assert unchanged.status_code == 304
     tap(alice_client, game, "wound", model=0)

@@ -1,4 +1,4 @@
-"""The poll's fast path (issue 20, roster.games.live.polling): "changed since?" answered 304
+"""The poll's fast path (issue 20, roster.games.polling): "changed since?" answered 304
 in one query, before sessions, users and templates, and only to the viewer whose ETag it
 is; anything else (a stranger, a forged or an old ETag, a revoked side or watch link, a
 new login) goes on to the state view, which answers as always."""

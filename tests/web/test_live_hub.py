@@ -1,4 +1,4 @@
-"""The live tables' hub (issue 30, roster/games/live/fanout.py): the bounds on open streams, and
+"""The live tables' hub (issue 30, roster/games/live.py): the bounds on open streams, and
 a change waking exactly the streams waiting on its game, from another thread too."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from roster.games.live.fanout import Hub
+from roster.games.live import Hub
 
 
 def test_the_bounds_refuse_past_each_limit_and_free_on_leave(settings):

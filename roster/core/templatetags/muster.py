@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from markupsafe import Markup
 
 from roster.core.jinja_env import macro, number, render
+from rules.play.registry import PLAY_RULES
 
 register = template.Library()
 
@@ -31,9 +32,7 @@ register.filter("number", number)
 def playable(system_id: str) -> bool:
     """``{% if roster.system|playable %}``: the system has rules of play at the table
     (its ``GameSystem.play``; docs/play.md), so its rosters get a Play button."""
-    from roster.games.systems import playable as has_play
-
-    return has_play(system_id)
+    return system_id in PLAY_RULES
 
 
 @register.filter

@@ -6,15 +6,13 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django_htmx.http import push_url, retarget
-from django_htmx.middleware import HtmxDetails
 
+from roster.core.http import HtmxHttpRequest
 from roster.rosters.book_examples import book_comparison
 from roster.rosters.evaluation import Evaluation, Rules, evaluate_roster, read_rules
 from roster.rosters.forms import RevisionForm
@@ -23,21 +21,6 @@ from roster.rosters.operations import RosterGone
 from roster.rosters.rules_changes import rules_changes
 from roster.rosters.systems import ui_for
 from rules.registry import SYSTEMS
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request that went through django-htmx's middleware (``request.htmx``)."""
-
-    htmx: HtmxDetails
-
-
-def player(request: HttpRequest) -> User:
-    """The logged-in player, for views behind login_required (an anonymous visitor never
-    gets this far; raises PermissionDenied if one does)."""
-    user = request.user
-    if not isinstance(user, User):
-        raise PermissionDenied
-    return user
 
 
 def get_roster_for_user(request: HttpRequest, pk: int) -> Roster:

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from roster.core.http import HtmxHttpRequest
 from roster.rosters import operations
 from roster.rosters.evaluation import Rules, evaluate_roster, roster_catalogue
 from roster.rosters.forms import AddModelForm, MoveForm, read_model
@@ -23,7 +24,6 @@ from roster.rosters.models import Roster
 from roster.rosters.operations import Change, ModelEdit, Refused, StaleRevision
 from roster.rosters.systems import ui_for
 from roster.rosters.views.common import (
-    HtmxHttpRequest,
     after_edit,
     card,
     editor_context,

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.views.decorators.http import require_POST
 
+from roster.core.http import HtmxHttpRequest, player
 from roster.rosters import operations
 from roster.rosters.evaluation import roster_catalogue
 from roster.rosters.fill import fill
@@ -19,11 +20,9 @@ from roster.rosters.forms import read_model
 from roster.rosters.operations import ModelEdit, StaleRevision
 from roster.rosters.systems import ui_for
 from roster.rosters.views.common import (
-    HtmxHttpRequest,
     after_edit,
     get_roster_and_rules,
     model_index,
-    player,
     posted_revision,
     respond_conflict,
     respond_editor,

@@ -8,12 +8,12 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from roster.core.http import HtmxHttpRequest
 from roster.rosters import operations
 from roster.rosters.models import Revision
 from roster.rosters.operations import StaleRevision
 from roster.rosters.revisions import KEEP_DAILY, KEEP_NEWEST
 from roster.rosters.views.common import (
-    HtmxHttpRequest,
     after_edit,
     get_roster_and_rules,
     get_roster_for_user,

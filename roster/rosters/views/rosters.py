@@ -16,13 +16,14 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from roster.core.http import player
 from roster.rosters import operations
 from roster.rosters.catalogue import get_catalogue
 from roster.rosters.fill import players_supplement
 from roster.rosters.models import Roster
 from roster.rosters.operations import StaleRevision, TooManyRosters, create_roster
 from roster.rosters.systems import UIS
-from roster.rosters.views.common import get_roster_for_user, player, posted_revision
+from roster.rosters.views.common import get_roster_for_user, posted_revision
 from roster.rosters.views.editor import CONFLICT
 from roster.supplements.pins import pinned_version
 from rules.document import DocumentError, load_json, parse_document

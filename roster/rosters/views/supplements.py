@@ -16,6 +16,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from roster.core.http import player
 from roster.core.limits import limited
 from roster.core.site import absolute
 from roster.rosters.catalogue import get_catalogue
@@ -29,7 +30,7 @@ from roster.rosters.supplement_forms import (
     gap_groups,
     homebrew_groups,
 )
-from roster.rosters.views.common import get_roster_for_user, player
+from roster.rosters.views.common import get_roster_for_user
 from roster.supplements.changes import version_changes
 from roster.supplements.models import Supplement
 from roster.supplements.pins import pinned_version, usable_supplements

@@ -9,11 +9,10 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
-from roster.accounts.archive import is_archive_upload
-from roster.accounts.page import import_zip
 from roster.core.limits import limited
 from roster.rosters.catalogue import catalogue_and_digest
 from roster.rosters.evaluation import evaluate_roster
+from roster.rosters.hooks import archive_importer
 from roster.rosters.operations import TooManyRosters, create_roster, pin_supplement
 from roster.rosters.transfer import export_json, export_text, import_export
 from roster.rosters.views.common import get_roster_and_rules
@@ -54,8 +53,9 @@ def import_roster(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "roster/import.html", {})
     upload = request.FILES.get("file")
-    if upload is not None and is_archive_upload(upload):  # all my rosters, from the account page
-        return import_zip(request, upload)
+    importer = archive_importer(upload) if upload is not None else None
+    if importer is not None:  # all my rosters, from the account page (roster.accounts)
+        return importer(request, upload)
     pasted = request.POST.get("text", "")
     error = None
     if upload is not None and upload.size and upload.size > MAX_DOCUMENT_BYTES:

@@ -1,6 +1,6 @@
 """Live tables pushed (issue 30): each phone holds one Server-Sent Events stream, and
 the moment a write commits every stream on that game is woken to send its phone that
-phone's own table (roster.games.live.stream, drawn per seat as the poll's answer is, so hidden
+phone's own table (roster.games.stream, drawn per seat as the poll's answer is, so hidden
 information stays per seat); the poll stays as the fallback (docs/live.md).
 
 Pieces:
@@ -9,7 +9,7 @@ Pieces:
 - Fan-out across processes and servers: ``LIVE_FANOUT`` "local" (one process: ``make
   run``), "redis" (pub/sub on the shared cache's Redis) or "postgres" (LISTEN/NOTIFY on
   the database). Each process has one listener, never one per stream.
-- The async view that holds a phone's stream is roster.games.live.stream, within the bounds
+- The async view that holds a phone's stream is roster.games.stream, within the bounds
   counted here (streams per process, per address and per game).
 """
 

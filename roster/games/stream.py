@@ -1,6 +1,6 @@
 """The live table's stream (issue 30, docs/live.md): ``GET /games/<pk>/stream/``, an
 async view an ASGI server holds without a thread. Admitted within the bounds
-(roster.games.live.fanout: streams per process, per address and per game), it holds no database
+(roster.games.live: streams per process, per address and per game), it holds no database
 connection while it waits, sends a heartbeat every ``live.HEARTBEAT_S`` seconds and ends
 after ``live.IDLE_S`` without a change (the browser opens it again, and its
 ``Last-Event-ID`` says what it had seen). A refused stream gets 204, which an EventSource
@@ -33,7 +33,7 @@ from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
-from roster.games.live import fanout as live
+from roster.games import live
 from roster.games.seats import seat_of
 from roster.games.views import shown_table
 
