@@ -1,5 +1,5 @@
-"""What the roster app tells the apps above it, without importing them (docs/new-system.md,
-"Layers"): a higher app registers a callable here from its AppConfig.ready(), as
+"""What the roster app tells the apps above it, without importing them (docs/layout.md,
+"Hooks"): a higher app registers a callable here from its AppConfig.ready(), as
 roster.games.origins does for events.
 
 - :data:`roster_saved`: called after a roster is created or saved (an edit, undo, redo,
