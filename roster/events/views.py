@@ -172,11 +172,13 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
-def version_of(event: Event) -> str:
+def version_of(event: Event, *, games: bool = False) -> str:
     """A digest (16 hex digits) of everything on the event page that anyone's action
     changes: the event's own fields, each entry (name, list, status, note), each round
     (set-up, window) and each table (players, result, confirmations, its game and whether
-    that ended). Three small queries; the page is drawn only when it changed."""
+    that ended). With ``games`` (the big screen, which shows each game's turn and score)
+    also each table's game version (its number of events). Three small queries; a
+    following page is drawn again only when its version changed."""
     tables = Pairing.objects.filter(round__event=event).order_by("pk")
     content = [
         [event.name, event.rounds, event.deadline, event.lists_open_to(None), event.finished],
@@ -198,6 +200,7 @@ def version_of(event: Event) -> str:
                 "game_id",
                 "game__finished",
                 "game__code",
+                *(["game__version"] if games else []),
             )
         ),
     ]
@@ -221,9 +224,11 @@ def event_page(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def event_version(request: HttpRequest, pk: int) -> HttpResponse:
     """The event page's version (:func:`version_of`) as plain text: what an open page
-    asks to know whether to redraw itself. Anyone with the event's address."""
+    asks to know whether to redraw itself (``?screen=1``: the big screen's, with each
+    game's version). Anyone with the event's address."""
     event = get_object_or_404(Event, pk=pk)
-    return HttpResponse(version_of(event), content_type="text/plain; charset=utf-8")
+    version = version_of(event, games="screen" in request.GET)
+    return HttpResponse(version, content_type="text/plain; charset=utf-8")
 
 
 def _back(request: HttpRequest, event: Event, refused: Refused | None = None) -> HttpResponse:
@@ -438,9 +443,10 @@ class ScreenTable:
 
 def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The big-screen view for the venue's TV: every table of the latest round (its turn
-    and score as its game has them, or its result) and the standings. Redrawn every 10 s
-    by htmx (a morph of the page's own content), a full reload every minute without
-    JavaScript."""
+    and score as its game has them, or its result) and the standings. Followed as the
+    event page is (static/js/muster.js, data-follow): it asks the screen's version every
+    MUSTER_SCREEN_REFRESH_SECONDS and redraws by a morph when it changed; a full reload
+    every minute without JavaScript."""
     event = get_object_or_404(Event, pk=pk)
     round_ = event.round_set.order_by("-number").first()
     tables: list[ScreenTable] = []
@@ -480,6 +486,8 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         "standings": standings,
         "scored": scored,
         "score_short": rules.score_short,
+        "version": version_of(event, games=True),
+        "refresh_seconds": settings.MUSTER_SCREEN_REFRESH_SECONDS,
     }
     return render(request, "events/screen.html", context)
 

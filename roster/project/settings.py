@@ -249,6 +249,8 @@ MUSTER_RENDER_MEMORY_MB = env_int("RENDER_MEMORY_MB", 1024)
 MUSTER_SHEET_SETTLE_SECONDS = env_int("SHEET_SETTLE_SECONDS", 3)
 # How often an open event page asks whether anything changed (issue 31, docs/events.md).
 MUSTER_EVENT_REFRESH_SECONDS = env_int("EVENT_REFRESH_SECONDS", 15)
+# The big screen asks its version (each game's too) this often: it shows games' scores.
+MUSTER_SCREEN_REFRESH_SECONDS = env_int("SCREEN_REFRESH_SECONDS", 10)
 
 # Work that takes seconds (sheets) runs as tasks (Django's Tasks API, the django-tasks
 # backport): by default queued in the database and run by `manage.py sheet_worker`;

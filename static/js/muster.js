@@ -783,14 +783,17 @@
       button.click();
     }
   });
-  // An event page follows the event by itself (issue 31, docs/events.md): every
-  // data-refresh seconds it asks the event's version (a short digest), and when it
-  // changed redraws itself by a morph of #event-live. Not while the player is filling in
-  // one of its forms (a field focused, or changed since the page was drawn): the page
-  // then says the event changed and redraws once they leave it. A hidden tab asks nothing.
-  function followEvent() {
-    var live = document.getElementById("event-live");
-    if (!live || !window.htmx) return;
+  // A page that follows something (an event page, the big screen; docs/layout.md,
+  // "Following") marks its live part with data-follow (the URL of its version, a short
+  // digest), data-version (the version it was drawn at) and data-refresh (seconds). Every
+  // data-refresh seconds it asks the version, and when it changed redraws that part by a
+  // morph of the same element of the page. Not while the player is filling in one of its
+  // forms (a field focused, or changed since the page was drawn): an element
+  // [data-follow-stale] inside says it changed, and the part is redrawn once they leave the
+  // form. A hidden tab asks nothing. The game table follows its game by its own stream
+  // (play.js): its taps are queued and must be merged, not redrawn.
+  function follow(live) {
+    if (!live.id || !window.htmx) return;
     var typed = false;
     live.addEventListener("input", function () { typed = true; });
     live.addEventListener("change", function () { typed = true; });
@@ -798,17 +801,19 @@
       var active = document.activeElement;
       return typed || !!(active && live.contains(active) && active.matches("input, select, textarea"));
     }
+    function stale() { return live.querySelector("[data-follow-stale]"); }
     function redraw() {
-      var stale = document.getElementById("event-stale");
       if (filling()) {
-        if (stale) stale.hidden = false;
+        if (stale()) stale().hidden = false;
         return;
       }
-      window.htmx.ajax("GET", window.location.pathname, { target: "#event-live", select: "#event-live", swap: "morph:outerHTML" });
+      var selector = "#" + live.id;
+      window.htmx.ajax("GET", window.location.pathname + window.location.search, { target: selector, select: selector, swap: "morph:outerHTML" })
+        .then(function () { live = document.getElementById(live.id) || live; });
     }
     function ask() {
       if (document.hidden) return;
-      fetch(live.getAttribute("data-version-url"), { cache: "no-store", credentials: "same-origin" })
+      fetch(live.getAttribute("data-follow"), { cache: "no-store", credentials: "same-origin" })
         .then(function (answer) { return answer.ok ? answer.text() : null; })
         .then(function (version) {
           if (version && version.trim() !== live.getAttribute("data-version")) redraw();
@@ -818,9 +823,11 @@
     var seconds = Number(live.getAttribute("data-refresh")) || 15;
     window.setInterval(ask, seconds * 1000);
     document.addEventListener("focusout", function () {
-      var stale = document.getElementById("event-stale");
-      if (stale && !stale.hidden && !typed) window.setTimeout(function () { if (!filling()) redraw(); }, 0);
+      var notice = stale();
+      if (notice && !notice.hidden && !typed) window.setTimeout(function () { if (!filling()) redraw(); }, 0);
     });
   }
-  document.addEventListener("DOMContentLoaded", followEvent);
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-follow]").forEach(follow);
+  });
 })();

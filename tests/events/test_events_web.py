@@ -10,6 +10,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -695,3 +696,20 @@ def test_names_and_notes_follow_the_text_policy_of_every_name(event, organiser):
     assert Entry.objects.count() == 1
     org.post(add, {"name": "Zed", "text": export_json(example(NORTHMEN))})  # the same, named well
     assert Entry.objects.count() == 2
+
+
+def test_the_big_screens_version_follows_each_games_score_the_event_pages_does_not(event):
+    """The big screen shows each table's turn and score, so its version (``?screen=1``)
+    changes with a game's events; the event page, which shows neither, keeps its own."""
+    url = reverse("event-version", args=[event.pk])
+    visitor = client_for(None)
+    pairing, first, _ = two_paired(event)
+    screen = visitor.get(reverse("event-screen", args=[event.pk])).content.decode()
+    page_version, screen_version = visitor.get(url).content, visitor.get(url + "?screen=1").content
+    assert f'data-version="{screen_version.decode()}"' in screen
+    assert 'data-follow="' in screen and "every 10s" not in screen
+    game = operations.start_table(pairing, first)
+    page_version, screen_version = visitor.get(url).content, visitor.get(url + "?screen=1").content
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    assert visitor.get(url).content == page_version
+    assert visitor.get(url + "?screen=1").content != screen_version
