@@ -173,6 +173,9 @@ if CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": alias,
+            # A Redis that is gone fails a request in 2 s at most (a 503, roster.project.outage),
+            # rather than holding the worker.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
         for alias in ("default", "ratelimit", "play")
     }
@@ -249,6 +252,10 @@ MUSTER_RENDER_MEMORY_MB = env_int("RENDER_MEMORY_MB", 1024)
 MUSTER_SHEET_SETTLE_SECONDS = env_int("SHEET_SETTLE_SECONDS", 3)
 # How often an open event page asks whether anything changed (issue 31, docs/events.md).
 MUSTER_EVENT_REFRESH_SECONDS = env_int("EVENT_REFRESH_SECONDS", 15)
+# Readiness (/readyz, roster.project.health): not ready when the oldest queued sheet has
+# waited longer than this, or no sheet worker has beaten its heart for this long.
+MUSTER_QUEUE_STALE_SECONDS = env_int("QUEUE_STALE_SECONDS", 300)
+MUSTER_WORKER_STALE_SECONDS = env_int("WORKER_STALE_SECONDS", 20)
 # The big screen asks its version (each game's too) this often: it shows games' scores.
 MUSTER_SCREEN_REFRESH_SECONDS = env_int("SCREEN_REFRESH_SECONDS", 10)
 

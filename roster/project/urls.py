@@ -7,6 +7,7 @@ from django.urls import include, path
 from roster.accounts import page as account_page
 from roster.accounts import views as accounts
 from roster.games import views as game_views
+from roster.project import health
 from roster.rosters.views import editor, fill, history, rosters, transfer
 from roster.sheets import views as sharing
 
@@ -15,10 +16,13 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 
 # Never Django's default, which reads the unreadable body again (roster.project.middleware).
 handler400 = "roster.project.middleware.bad_request_page"
+# The database or Redis gone for a moment is a 503 with Retry-After, not a 500.
+handler500 = "roster.project.outage.server_error"
 
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("healthz", accounts.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("favicon.ico", accounts.favicon, name="favicon"),
     path("sw.js", game_views.service_worker, name="service-worker"),
     # Accounts (docs/accounts.md): the names templates use, then allauth's own pages.

@@ -15,7 +15,7 @@ import pytest
 
 from bench.live import live_row
 from bench.server import serve
-from tests.load.test_live_streams import redis_server
+from tests.servers import redis_server
 
 GAMES = 50
 SECONDS = 30

@@ -10,14 +10,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import signal
-import socket
-import subprocess
 import threading
-import time
 import uuid
-from collections.abc import Iterator
 from html import escape
 
 import pytest
@@ -25,6 +20,7 @@ import pytest
 from bench import load
 from bench.play import start_game
 from bench.server import Server, serve
+from tests.servers import redis_server
 
 CODE = re.compile(r'class="play-code"[^>]*>([A-Z0-9]{5})<')
 HTMX = {"HX-Request": "true"}
@@ -35,29 +31,6 @@ def tap(client: load.Client, pk: int, side: int) -> None:
     form = {"id": uuid.uuid4().hex, "side": str(side), "target": str(side), "do": "score", "value": "1"}
     status, _ = client.request("POST", f"/games/{pk}/act/", form, HTMX)
     assert status == 200, status
-
-
-@contextlib.contextmanager
-def redis_server() -> Iterator[str]:
-    """A throw-away redis-server on a free port of 127.0.0.1, no disk; its URL."""
-    binary = shutil.which("redis-server")
-    assert binary, "redis-server is missing: make test installs it (scripts/system-deps.sh --browser)"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-            assert time.monotonic() < deadline and proc.poll() is None, "redis-server did not start"
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
 
 
 @pytest.mark.parametrize("fanout", ["engine", "redis"])

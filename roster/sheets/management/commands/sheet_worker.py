@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from roster.sheets import rendering
+from roster.sheets import heartbeat, rendering
 
 WORKER_NICENESS = 5
 
@@ -46,6 +46,7 @@ class Command(BaseCommand):
         # more (roster.sheets.render_child), so web requests keep their latency on shared cores.
         os.nice(WORKER_NICENESS)
         rendering.start()
+        heartbeat.start_beating()  # readiness (/readyz) sees this worker alive
         if settings.TASK_QUEUE == "database":
             extra = {"max_tasks": options["max_tasks"]} if options["max_tasks"] else {}
             reload = settings.DEBUG if options["reload"] is None else options["reload"]
