@@ -83,6 +83,19 @@ def over_on_miss(
     )
 
 
+def over_miss_limit(
+    action: str, request: HttpRequest, key: Callable[[str, HttpRequest], str] = user_or_ip
+) -> bool:
+    """Whether the request's key is already over the miss rate of ``action`` (counting
+    nothing). Asked before a lookup, so that past the limit every code is refused alike,
+    a live one too: a guesser learns nothing from the answers (issue 39)."""
+    return bool(
+        is_ratelimited(
+            request, group=f"muster.{action}", key=key, rate=_rate(action), method=ALL, increment=False
+        )
+    )
+
+
 def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
     """The answer over a rate limit (RATELIMIT_VIEW): the 429 page with Retry-After (the
     limit's window, in seconds), logged in one line without a traceback."""

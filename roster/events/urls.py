@@ -25,5 +25,5 @@ urlpatterns = [
     path("events/<int:pk>/standings.csv", views.standings_csv, name="event-standings-csv"),
     path("events/<int:pk>/results.csv", views.results_csv, name="event-results-csv"),
     path("events/<int:pk>/export.json", views.export_json, name="event-export-json"),
-    path("register/<str:code>/", views.register, name="event-register"),
+    path("register/<slug:code>/", views.register, name="event-register"),
 ]

@@ -231,6 +231,13 @@ def event_version(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(version, content_type="text/plain; charset=utf-8")
 
 
+def _posted_id(request: HttpRequest, name: str) -> int:
+    """The row id posted as ``name``, or 0 (no row has it) for anything not a whole number
+    (a typed "abc", a NUL byte: issue 39's fuzzer found them 500s)."""
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 19 else 0
+
+
 def _back(request: HttpRequest, event: Event, refused: Refused | None = None) -> HttpResponse:
     if refused is not None:
         messages.error(request, str(refused))
@@ -499,8 +506,8 @@ def swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _organised(request, pk)
     round_ = get_object_or_404(Round, event=event, number=number)
     entries = Entry.objects.filter(event=event)
-    first = entries.filter(pk=request.POST.get("first") or 0).first()
-    second = entries.filter(pk=request.POST.get("second") or 0).first()
+    first = entries.filter(pk=_posted_id(request, "first")).first()
+    second = entries.filter(pk=_posted_id(request, "second")).first()
     if first is None or second is None:
         return _back(request, event, Refused("Choose the two players to swap."))
     try:

@@ -20,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.exceptions import Ratelimited
 
-from roster.core.limits import client_ip, limited, over_on_miss, rate_limited
+from roster.core.limits import client_ip, limited, over_miss_limit, over_on_miss, rate_limited
 from roster.games import operations
 from roster.games.forms import SideForm
 from roster.games.models import CODE_LENGTH, Game
@@ -80,6 +80,8 @@ def _join_key(group: str, request: HttpRequest) -> str:
 def join_by_code(request: HttpRequest) -> HttpResponse:
     """Type a game's code: the join page of that game, or the form again with why."""
     form = CodeForm(request.POST or None)
+    if form.is_bound and over_miss_limit("join-miss", request, key=_join_key):
+        return rate_limited(request, Ratelimited())
     if form.is_bound and form.is_valid():
         if Game.objects.filter(code=form.cleaned_data["code"], finished__isnull=True).exists():
             return redirect("game-join", form.cleaned_data["code"])
@@ -143,6 +145,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     it is now (roster.games.sides.chosen_side, seats.take_side). 422 with the reason at
     its field when it cannot (nothing changed, what was typed kept); 404 for a code no
     game in progress has."""
+    if over_miss_limit("join-miss", request, key=_join_key):
+        return rate_limited(request, Ratelimited())  # past the misses, a live code too
     game = Game.objects.filter(code=normalise_code(code), finished__isnull=True).first()
     if game is None:
         if over_on_miss("join-miss", request, key=_join_key):

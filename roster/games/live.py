@@ -46,26 +46,37 @@ class Hub:
         self.open = 0
         self.by_address: dict[str, int] = defaultdict(int)
         self.by_game: dict[int, int] = defaultdict(int)
+        self.watchers: dict[int, int] = defaultdict(int)  # game -> its watchers' streams
         self.latest: dict[int, int] = {}  # game -> the latest write count heard of
         self.listener: asyncio.Task[None] | None = None
 
-    def admit(self, address: str, game: int) -> bool:
-        """Count one more stream for ``address`` on ``game``; False (nothing counted)
-        when a bound is reached (settings.LIVE_MAX_STREAMS, LIVE_MAX_PER_ADDRESS,
-        LIVE_MAX_PER_GAME: 4,000, 200 and 50 by default)."""
+    def admit(self, address: str, game: int, watcher: bool = False) -> bool:
+        """Count one more stream for ``address`` on ``game`` (``watcher``: a watcher's, not
+        a seated player's); False (nothing counted) when a bound is reached
+        (settings.LIVE_MAX_STREAMS, LIVE_MAX_PER_ADDRESS, LIVE_MAX_PER_GAME: 4,000, 200 and
+        50 by default). Watchers have their own cap below the game's
+        (LIVE_MAX_WATCHERS_PER_GAME, 40), so the rest is kept for the players' own phones:
+        one watcher's many streams never push them back to polling (issue 39)."""
         if (
             self.open >= settings.LIVE_MAX_STREAMS
             or self.by_address.get(address, 0) >= settings.LIVE_MAX_PER_ADDRESS
             or self.by_game.get(game, 0) >= settings.LIVE_MAX_PER_GAME
+            or (watcher and self.watchers.get(game, 0) >= settings.LIVE_MAX_WATCHERS_PER_GAME)
         ):
             return False
         self.open += 1
         self.by_address[address] += 1
         self.by_game[game] += 1
+        if watcher:
+            self.watchers[game] += 1
         return True
 
-    def leave(self, address: str, game: int) -> None:
-        """A stream admitted by :meth:`admit` has ended."""
+    def leave(self, address: str, game: int, watcher: bool = False) -> None:
+        """A stream admitted by :meth:`admit` (with the same ``watcher``) has ended."""
+        if watcher:
+            self.watchers[game] -= 1
+            if self.watchers[game] <= 0:
+                del self.watchers[game]
         self.open -= 1
         self.by_address[address] -= 1
         if self.by_address[address] <= 0:

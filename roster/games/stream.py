@@ -66,14 +66,15 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
         return HttpResponse(status=204)
     live.start_listening()
     address = _address(request)
-    if not live.HUB.admit(address, game.pk):
+    watcher = seat.role not in ("owner", "guest")
+    if not live.HUB.admit(address, game.pk, watcher):
         return HttpResponse(status=204)
     try:
         seen = int(request.headers.get("Last-Event-ID", ""))
     except ValueError:
         seen = None
     response = StreamingHttpResponse(
-        _events(request, game.pk, game.version, seen, address), content_type="text/event-stream"
+        _events(request, game.pk, game.version, seen, address, watcher), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -123,7 +124,7 @@ def _after_drawing() -> None:
 
 
 async def _events(
-    request: HttpRequest, game: int, version: int, seen: int | None, address: str
+    request: HttpRequest, game: int, version: int, seen: int | None, address: str, watcher: bool
 ) -> AsyncIterator[str]:
     """The stream's lines: the reconnection delay, the current table when the browser
     had seen less, then the table at each change, with heartbeats between."""
@@ -164,4 +165,4 @@ async def _events(
             if last:
                 return
     finally:
-        live.HUB.leave(address, game)
+        live.HUB.leave(address, game, watcher)

@@ -12,8 +12,8 @@ urlpatterns = [
     path("supplements/<int:pk>/export.json", supplements.supplement_export, name="supplement-export"),
     path("supplements/<int:pk>/share/", supplements.supplement_share, name="supplement-share"),
     path("supplements/<int:pk>/share/revoke/", supplements.supplement_unshare, name="supplement-unshare"),
-    path("supplements/s/<str:token>/", supplements.supplement_shared, name="supplement-shared"),
-    path("supplements/s/<str:token>/copy/", supplements.supplement_copy, name="supplement-copy"),
+    path("supplements/s/<slug:token>/", supplements.supplement_shared, name="supplement-shared"),
+    path("supplements/s/<slug:token>/copy/", supplements.supplement_copy, name="supplement-copy"),
     path("rosters/<int:pk>/supplement/", supplements.roster_supplement, name="roster-supplement"),
     path(
         "rosters/<int:pk>/supplement/accept/",

@@ -316,6 +316,11 @@ def test_the_organiser_swaps_two_players_from_the_event_page(event, organiser):
     client_for(organiser).post(url, {"first": one.a_id, "second": two.a_id})
     swapped = Pairing.objects.get(pk=one.pk)
     assert swapped.a_id == two.a_id and swapped.b_id == one.b_id
+    # Not a number (issue 39: a 500): said, nothing swapped.
+    for junk in ("abc", "1\x00", "٣", "9" * 40, "-1"):
+        answer = client_for(organiser).post(url, {"first": junk, "second": two.a_id}, follow=True)
+        assert answer.status_code == 200 and "Choose the two players to swap." in answer.content.decode()
+    assert Pairing.objects.get(pk=one.pk).a_id == two.a_id
 
 
 def test_the_organiser_adds_a_player_without_an_account_by_their_export(event, organiser):

@@ -25,6 +25,27 @@ def test_the_bounds_refuse_past_each_limit_and_free_on_leave(settings):
     assert hub.open == 0 and not hub.by_address and not hub.by_game
 
 
+def test_a_watchers_streams_leave_room_for_the_players_phones(settings):
+    """One watcher opening stream after stream fills the watchers' share of a game, not the
+    game: the players' own phones still stream (issue 39: 50 streams of one watcher pushed
+    them back to polling)."""
+    settings.LIVE_MAX_STREAMS, settings.LIVE_MAX_PER_ADDRESS = 4000, 200
+    settings.LIVE_MAX_PER_GAME, settings.LIVE_MAX_WATCHERS_PER_GAME = 50, 40
+    hub = Hub()
+    admitted = sum(hub.admit("watcher", 1, watcher=True) for _ in range(50))
+    assert admitted == 40
+    assert hub.admit("owner", 1) and hub.admit("guest", 1), "the players' phones still stream"
+    assert not hub.admit("watcher-2", 1, watcher=True)
+    hub.leave("watcher", 1, watcher=True)
+    assert hub.admit("watcher-2", 1, watcher=True)
+    for _ in range(39):
+        hub.leave("watcher", 1, watcher=True)
+    hub.leave("watcher-2", 1, watcher=True)
+    hub.leave("owner", 1)
+    hub.leave("guest", 1)
+    assert hub.open == 0 and not hub.by_game and not hub.watchers
+
+
 def test_a_change_wakes_the_streams_of_its_game_only_even_from_a_thread():
     async def scenario() -> tuple[list[int | None], int | None]:
         hub = Hub()
