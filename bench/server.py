@@ -105,6 +105,9 @@ def environment(workdir: Path, database_url: str | None) -> dict[str, str]:
         RATE_SHEET="100000/m",
         RATE_IMPORT="100000/m",
         RATE_PLAY="100000/m",
+        # One line per request would be thousands a second here: the load runs measure the
+        # app, not the terminal (a deploy keeps it on: docs/operations.md).
+        ACCESS_LOG="false",
         PYTHONPATH=str(ROOT),
     )
     if database_url:

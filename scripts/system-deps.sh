@@ -26,6 +26,14 @@ fi
 if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
   need+=(chromium)
 fi
+# The deploy tests (tests/load/test_deploy.py): nginx in front of the app server, and
+# systemd-analyze to verify the sample units (docs/deploy/).
+if [ "${1:-}" = "--browser" ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  need+=(nginx-light)
+fi
+if [ "${1:-}" = "--browser" ] && ! command -v systemd-analyze >/dev/null 2>&1; then
+  need+=(systemd)
+fi
 # The tests' Redis (the live tables' fan-out across app servers, tests/load/test_live_streams.py).
 if [ "${1:-}" = "--browser" ] && ! command -v redis-server >/dev/null 2>&1; then
   need+=(redis-server)

@@ -16,9 +16,11 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
-from django.http import HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.crypto import constant_time_compare
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+from django_prometheus.exports import ExportToDjangoView
 
 from roster.sheets import heartbeat
 
@@ -93,4 +95,28 @@ def readyz(request: HttpRequest) -> JsonResponse:
     response = JsonResponse({"ready": ready, "checks": answers}, status=200 if ready else 503)
     if not ready:
         response["Retry-After"] = "10"
+    return response
+
+
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+def _may_scrape(request: HttpRequest) -> bool:
+    """A scraper on this machine (loopback, no proxy header: through the proxy every
+    request comes from loopback) or one with the bearer token METRICS_TOKEN."""
+    token = settings.METRICS_TOKEN
+    if token and constant_time_compare(request.headers.get("Authorization", ""), f"Bearer {token}"):
+        return True
+    proxied = "X-Forwarded-For" in request.headers or "X-Real-IP" in request.headers
+    return request.META.get("REMOTE_ADDR") in LOOPBACK and not proxied
+
+
+@require_safe
+@never_cache
+def metrics(request: HttpRequest) -> HttpResponse:
+    """Prometheus metrics (django-prometheus: requests by view and status, latencies,
+    database and cache calls), for :func:`_may_scrape` only; 404 for anyone else."""
+    if not _may_scrape(request):
+        raise Http404("no such page")
+    response: HttpResponse = ExportToDjangoView(request)
     return response

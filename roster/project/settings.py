@@ -7,6 +7,7 @@ the start with ImproperlyConfigured naming the variable.
 """
 
 import os
+from email.utils import getaddresses
 from pathlib import Path
 from typing import Any
 
@@ -71,9 +72,13 @@ INSTALLED_APPS = [
     "template_partials",
     "roster.core",
     "roster.rosters",
+    "django_prometheus",
 ]
 
 MIDDLEWARE = [
+    # Outermost: one access-log line per request, whatever answered it (roster.core.access).
+    "roster.core.access.AccessLogMiddleware",
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     # First: a poll of a game's table that nothing changed is a 304 before anything else.
     "roster.games.polling.UnchangedTableMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -89,6 +94,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Turns django-ratelimit's refusal into the 429 page (RATELIMIT_VIEW).
     "django_ratelimit.middleware.RatelimitMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 # Content-Security-Policy (django-csp): Muster's own scripts, styles, fonts and images
@@ -340,7 +346,11 @@ EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend"
     if EMAIL_HOST
+    # Without SMTP: printed when developing; in production dropped with a line saying so,
+    # never printed (a reset mail's link holds its key).
     else "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "roster.core.mail.UnsentMailBackend"
 )
 EMAIL_PORT = env_int("EMAIL_PORT", 587)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -362,12 +372,46 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
+# Logs (docs/operations.md): every line with its time and level, as text or, with
+# LOG_FORMAT=json, one JSON object a line; one access line per request (ACCESS_LOG, on by
+# default); errors also mailed to ADMINS ("Name <address>, ...") when EMAIL_HOST is set.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}")
+ADMINS = getaddresses(env_list("ADMINS", ""))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT},
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "muster.access": {
+            "handlers": ["console"],
+            "level": "INFO" if env_bool("ACCESS_LOG", True) else "WARNING",
+            "propagate": False,
+        },
+        "django.request": {
+            "handlers": ["console", *(["mail_admins"] if EMAIL_HOST and ADMINS else [])],
+            "level": "ERROR",
+            "propagate": False,
+        },
+    },
 }
+# Prometheus metrics (django-prometheus) at /metrics: for a scraper on this machine (a
+# request from loopback with no proxy header) or one that sends METRICS_TOKEN as a bearer
+# token. Several worker processes: set PROMETHEUS_MULTIPROC_DIR (prometheus_client).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 
 # Where the rules data files live (one per system, see rules/registry.py).
 MUSTER_FIXTURES_DIR = BASE_DIR / "fixtures"

@@ -23,6 +23,7 @@ urlpatterns = [
     path("", accounts.home, name="home"),
     path("healthz", accounts.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    path("metrics", health.metrics, name="metrics"),
     path("favicon.ico", accounts.favicon, name="favicon"),
     path("sw.js", game_views.service_worker, name="service-worker"),
     # Accounts (docs/accounts.md): the names templates use, then allauth's own pages.
