@@ -93,7 +93,8 @@ def test_the_big_screen_shows_the_round_and_redraws_itself(played):
     event, _, _ = played
     page = client_for(None).get(reverse("event-screen", args=[event.pk])).content.decode()
     assert "round 1 of 3" in page and "Bye" in page and "Result in" in page
-    assert 'hx-trigger="every 10s"' in page and "Standings" in page
+    # It follows the event (and each game) as the event page does: one small client.
+    assert f'data-follow="/events/{event.pk}/version/?screen=1"' in page and "Standings" in page
 
 
 def test_the_account_zip_carries_organised_events_and_own_entries(played):

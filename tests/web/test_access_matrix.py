@@ -17,6 +17,10 @@ LOGIN = "login"  # a 302 to the log-in page
 MATRIX = {
     "home": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "healthz": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    # Readiness is public and says what is wrong: here no sheet worker beats (503).
+    "readyz": ("GET", None, None, {"owner": 503, "stranger": 503, "anon": 503, "holder": 503}),
+    # Metrics: the test client comes from 127.0.0.1, a scraper on this machine.
+    "metrics": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "favicon": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
     "signup": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "login": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
