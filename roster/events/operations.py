@@ -472,18 +472,28 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
         raise Refused("Say who won, or that it was a draw.")
     if any(s is not None and s < 0 for s in (score_a, score_b)):
         raise Refused("A score cannot be below 0.")
-    event = pairing.round.event
-    sides = {pairing.a.player_id: "a", pairing.b.player_id: "b"} if pairing.b else {}
-    organiser = by.pk == event.owner_id
-    side = sides.get(by.pk)
-    if not organiser and side is None:
-        raise Refused("Only the two players or the organiser record this table's result.")
-    if side is not None and pairing.counted and not organiser:
-        raise Refused("This result counts already: only the organiser can change it now.")
     if (score_a is None) != (score_b is None):
         raise Refused("Give both scores, or neither.")
-    changed = (pairing.winner, pairing.score_a, pairing.score_b) != (winner, score_a, score_b)
     with transaction.atomic():
+        # The row as it is now, locked until this write commits (PostgreSQL: the row;
+        # SQLite: the database, its transactions being IMMEDIATE): two posts at once are
+        # decided one after the other, each on what the other left (issue 41: a player's
+        # post made from an older read undid the organiser's result; two confirmations at
+        # once kept one).
+        pairing = (
+            Pairing.objects.select_for_update(of=("self",))
+            .select_related("round__event", "a", "b")
+            .get(pk=pairing.pk)
+        )
+        event = pairing.round.event
+        sides = {pairing.a.player_id: "a", pairing.b.player_id: "b"} if pairing.b else {}
+        organiser = by.pk == event.owner_id
+        side = sides.get(by.pk)
+        if not organiser and side is None:
+            raise Refused("Only the two players or the organiser record this table's result.")
+        if side is not None and pairing.counted and not organiser:
+            raise Refused("This result counts already: only the organiser can change it now.")
+        changed = (pairing.winner, pairing.score_a, pairing.score_b) != (winner, score_a, score_b)
         pairing.winner, pairing.score_a, pairing.score_b = winner, score_a, score_b
         if organiser and side is None:
             pairing.by_organiser = True
