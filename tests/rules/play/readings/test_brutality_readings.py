@@ -20,6 +20,12 @@ from rules.play.format import read_game, replay_game, state_summary
 
 HERE = Path(__file__).parent / "brutality"
 LOGS = sorted(HERE.glob("*.json"))
+#: Logs where Muster knowingly differs from the book, and why (docs/rules-decisions.md):
+#: strict, so a fix makes them fail until the mark is taken off.
+KNOWN = {
+    "18-no-early-end": "the table's End the game (roster/games) ends a game at any time; refusing "
+    "it before Turn 4 needs the table to offer stopping a game another way",
+}
 
 
 def first_difference(expected: dict[str, Any], got: dict[str, Any]) -> str | None:
@@ -62,7 +68,14 @@ def test_there_are_at_least_twelve_logs() -> None:
         assert path.with_suffix(".md").exists(), f"{path.name} has no reading note"
 
 
-@pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.stem])) if p.stem in KNOWN else p
+        for p in LOGS
+    ],
+    ids=[p.stem for p in LOGS],
+)
 def test_the_log_replays_as_the_book_says(path: Path) -> None:
     game = read_game(path.read_bytes())
     assert game.result is not None, f"{path.name} has no expected result"
