@@ -13,6 +13,13 @@ points (1, a Leader 2, a Summoned model none) unless the mission drops them, plu
 objective points (Scoring Points); the game ends at the end of Turn 4 (Game Length);
 the mission and region chosen at set-up (Missions, Region Effects), with the list rules
 of Behemoth Encounter and I Smell A Rat checked against both rosters.
+
+From the book read alone (issue 40, tests/rules/play/readings/brutality): the Command
+Token, Staunch and Stamp belong to the acting model's side; one Combat Phase action
+unless a Free Action was bought; Powers' tokens end at their user's next activation or
+death; Summon's Hit Point and the Summoned model's removal with its summoner; Sturdy;
+Blinded through one activation; Taking Captives' Unconscious models and end scoring; the
+Infiltrator first on Turn 2; the Behemoth first, its Hit Points scored, its immunities.
 """
 
 from __future__ import annotations
@@ -223,6 +230,18 @@ DECISIONS = [
         "lives; none at the turn's end or once the Leader dies.",
     ),
     Rule(
+        name="Powers' tokens",
+        section=POWERS,
+        summary="A Curse, Aura, Protect or Time Slip put on by the acting model knowing the Power ends "
+        "at its next activation or death; otherwise it stays. Pause lasts until a Dexterity check.",
+    ),
+    Rule(
+        name="One Combat Phase action",
+        section="Activation Phases",
+        summary="A second Staunch or Stamp in one activation needs a Free Action (Command Token), "
+        "except for a Disciplined model, whose own Free Action Muster does not roll.",
+    ),
+    Rule(
         name="Typed warbands",
         section="List Guidelines",
         summary="A warband typed in without a Leader marked has its first model as the Leader.",
@@ -230,14 +249,14 @@ DECISIONS = [
     Rule(
         name="Taking Captives",
         section="Missions",
-        summary="A model at 0 Hit Points is Unconscious, not slain: Muster marks it killed (no kill "
-        "points in that mission) and the captives' points are scored by hand.",
+        summary="At 0 Hit Points a model is Unconscious: no kill points, healing, Powers or "
+        "activation; each knocked-out enemy scores 1 at the end, carried (+1) or taken off (+2) by hand.",
     ),
     Rule(
         name="Summon",
         section=POWERS,
-        summary="The summoner's lost Hit Point and the Summoned model's removal when "
-        "either dies are the player's taps.",
+        summary="A Summon naming its summoner takes its Hit Point, never healed, and the Summoned "
+        "model goes when the summoner dies; a Summon naming none leaves both to the players.",
     ),
 ]
 
