@@ -1091,7 +1091,15 @@ class BrutalityPlay(TablePlay):
         """Victory Points (TablePlay.act_score). In Taking Captives and Grab It! nothing
         is scored during play (no objectives, no kill points; the Grab It! element may
         not be interacted with): only at the end of the game, once every model of the
-        last Game Turn has activated (Missions)."""
+        last Game Turn has activated (Missions).
+
+        A score naming its ``model`` is that model praying or looting, its Interact
+        action in the Combat Phase (Scoring Points, Activation Phases): the model acting
+        now when an activation is tapped, not Blinded, counted as its Combat Phase action
+        (a second needs a Free Action, not a second Interact: Command Token); in Base
+        Assault a Loot! is 2 for the Attacker's model, 1 for the Defender's (Missions)."""
+        if event.model is not None:
+            return self.interact(state, event)
         mission = state.public.get("mission")
         if mission in END_SCORED:
             last = state.turn >= int(state.public.get("last_turn", GAME_TURNS))
@@ -1101,6 +1109,33 @@ class BrutalityPlay(TablePlay):
                     "activation of the last Game Turn (Missions)"
                 )
         return super().act_score(state, event)
+
+    def interact(self, state: TableState, event: Event) -> Done:
+        """A score made by a model's prayer or loot (see :meth:`act_score`)."""
+        mission = state.public.get("mission")
+        if mission in END_SCORED:
+            raise Refused(f"{mission}: no objective is prayed at or looted (Missions)")
+        index, model = self.model_of(state, event)
+        if out_of_play(model):
+            raise Refused(f"{model.name} is out of the game")
+        acting = self.acting(state)
+        if acting is not None and (acting[0], acting[1].index) != (index, model.index):
+            raise Refused(
+                f"praying or looting is the Interact action of the model activating: "
+                f"{acting[1].name} is acting, not {model.name} (Activation Phases)"
+            )
+        self.combat_action(state, event, "Interact")
+        defender = state.public.get("defender")
+        if mission == "Base Assault" and defender in (0, 1):
+            loot = 1 if index == defender else 2
+            if self.amount(event) != loot:
+                whose = "Defender" if index == defender else "Attacker"
+                raise Refused(
+                    f"Base Assault: a Loot! by the {whose}'s model is {loot} Victory Point(s) (Missions)"
+                )
+        text, page, section = super().act_score(state, event)
+        self.took(state, "Interact")
+        return f"{model.name} prays or loots: {text}", page, section or "Scoring Points"
 
     def act_activate(self, state: TableState, event: Event) -> Done:
         """An activation (TablePlay.act_activate). I Smell A Rat: at the beginning of

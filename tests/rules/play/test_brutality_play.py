@@ -563,3 +563,34 @@ def test_behemoth_encounter_the_behemoth_first_its_hit_points_score_its_death_en
     assert t.state.sides[0].victory_points == 2
     t.do(0, "wound", target=1, model=0, value=8)
     assert t.state.finished and t.state.winner == 0 and t.state.sides[0].victory_points == 10
+
+
+def test_a_score_naming_its_model_is_the_acting_models_interact_action_scoring_points(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=1)
+    with pytest.raises(Refused, match="Brakk is acting"):
+        t.do(0, "score", target=0, model=2, value=1)
+    t.do(0, "score", target=0, model=1, value=1)
+    assert t.state.log[-1].text.startswith("Brakk prays or loots")
+    t.do(0, "spend", target=0, value="Free Action")
+    with pytest.raises(Refused, match="same action twice"):
+        t.do(0, "score", target=0, model=1, value=1)
+    t.do(0, "score", target=0, value=-1)  # a correction names no model
+    assert t.state.sides[0].victory_points == 0
+
+
+def test_base_assault_loot_is_2_for_the_attacker_and_1_for_the_defender_missions(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers, mission="Base Assault", defender=1)
+    t.do(0, "activate", target=0, model=0)
+    with pytest.raises(Refused, match="Attacker's model is 2"):
+        t.do(0, "score", target=0, model=0, value=1)
+    t.do(0, "score", target=0, model=0, value=2)
+    t.do(1, "activate", target=1, model=0)
+    with pytest.raises(Refused, match="Defender's model is 1"):
+        t.do(1, "score", target=1, model=0, value=2)
+    t.do(1, "score", target=1, model=0, value=1)
+    assert [s.victory_points for s in t.state.sides] == [2, 1]
