@@ -619,7 +619,7 @@ class BrutalityPlay(TablePlay):
     def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
         """Kill points to the enemy: 1, a Leader 2, a Summoned model none (Kill Points,
         Powers); a dead Leader's Command Token is lost (Command Token)."""
-        foe = state.sides[other(side)]
+        foe = state.sides[other(self.controller(state, side, model))]
         if "summoned" in model.tags:
             self.notice(state, f"{model.name} was Summoned: no kill points", None, POWERS)
         elif self.kill_points(state):
@@ -658,6 +658,7 @@ class BrutalityPlay(TablePlay):
             s.resources[COMMAND] = 1 if alive else 0
         state.public["last_activated"] = None
         state.active = None
+        self.name_traitor(state, event)
         if state.turn > 1:
             lost = [
                 sum(1 for m in s.models if out_of_play(m) and "summoned" not in m.tags) for s in state.sides
@@ -703,17 +704,26 @@ class BrutalityPlay(TablePlay):
 
     def waiting(self, state: TableState, side: SideIndex) -> list[ModelState]:
         """The models of ``side`` still to activate this turn (in play, not yet activated)."""
-        return [m for m in state.sides[side].models if not out_of_play(m) and not m.activated]
+        return [
+            m
+            for list_side in (0, 1)
+            for m in state.sides[list_side].models
+            if self.controller(state, 0 if list_side == 0 else 1, m) == side
+            and not out_of_play(m)
+            and not m.activated
+        ]
 
     def on_activate(self, state: TableState, side: SideIndex, model: ModelState) -> int | None:
         """Players take turns activating one model each until every model of both sides
         has activated (Activation Phases): a side that activated last waits for the other
         while the other still has a model waiting. Each Bleeding token costs a Hit Point
         as the model activates; Blinded goes after this activation (Status Effects). The
-        other tokens' checks are the player's to roll, so they are only recalled."""
+        other tokens' checks are the player's to roll, so they are only recalled. I Smell
+        A Rat's traitor takes its turn as the Infiltrator's (:meth:`controller`)."""
         last = state.public.get("last_activated")
-        foe: SideIndex = other(side)
-        if last == side and self.waiting(state, foe):
+        mine = self.controller(state, side, model)
+        foe: SideIndex = other(mine)
+        if last == mine and self.waiting(state, foe):
             raise Refused(
                 f"it is {state.sides[foe].name}'s turn to activate a model: players take turns "
                 "(Activation Phases)"
@@ -721,13 +731,13 @@ class BrutalityPlay(TablePlay):
         if out_of_play(model):
             raise Refused(f"{model.name} is Unconscious: it does not activate (Missions, Taking Captives)")
         self.end_activation(state)
-        state.public["last_activated"] = side
+        state.public["last_activated"] = mine
         self.notes(state)["combat"] = []
         self.notes(state)["free"] = None
         self.expire_powers(state, side, model, "activates again")
         # Whose activation comes next: the other side while it has a model waiting.
-        after_me = [m for m in self.waiting(state, side) if m.index != model.index]
-        state.active = foe if self.waiting(state, foe) else (side if after_me else None)
+        after_me = [m for m in self.waiting(state, mine) if m is not model]
+        state.active = foe if self.waiting(state, foe) else (mine if after_me else None)
         bleeding = sum(1 for t in model.tokens if t.name == "Bleeding")
         if bleeding and model.wounds is not None:
             self.behemoth_hurt(state, side, min(bleeding, model.wounds))
@@ -835,7 +845,9 @@ class BrutalityPlay(TablePlay):
             return
         side, model = acting
         target, _ = self.side_of(state, event)
-        if target != side:
+        targets = state.sides[target].models
+        whom = targets[event.model] if event.model is not None and event.model < len(targets) else None
+        if (self.controller(state, target, whom) if whom else target) != self.controller(state, side, model):
             raise Refused(
                 f"a {action} is the acting model's Combat Phase action, on itself or an ally: "
                 f"{model.name} of {state.sides[side].name} is acting (Combat Phase Actions)"
@@ -883,7 +895,7 @@ class BrutalityPlay(TablePlay):
         index, side = self.side_of(state, event)
         acting = self.acting(state)
         if acting is not None and side.resources.get(COMMAND, 0) > 0:
-            if acting[0] != index:
+            if self.controller(state, acting[0], acting[1]) != index:
                 raise Refused(
                     f"the Command Token is used by one of {side.name}'s models as it activates; "
                     f"{acting[1].name} of {state.sides[acting[0]].name} is acting (Command Token)"
@@ -899,7 +911,7 @@ class BrutalityPlay(TablePlay):
                     "repeat it (Command Token)"
                 )
         text, page, section = super().act_spend(state, event.model_copy(update={"value": head.strip()}))
-        if acting is not None and acting[0] == index:
+        if acting is not None and self.controller(state, acting[0], acting[1]) == index:
             self.notes(state)["free"] = {"model": acting[1].index, "action": action, "used": False}
             text = f"{text} for {acting[1].name}" + (f" ({action})" if action else "")
         elif action:
@@ -932,7 +944,7 @@ class BrutalityPlay(TablePlay):
         if name in POWER_TOKENS and acting is not None and POWER_TOKENS[name][0] in acting[1].rules:
             user = acting
             enemy = POWER_TOKENS[name][1] == "enemy"
-            if (side != user[0]) != enemy:
+            if (self.controller(state, side, model) != self.controller(state, user[0], user[1])) != enemy:
                 raise Refused(
                     f"{name} targets {'an enemy' if enemy else 'an ally'} of {user[1].name} (Powers, {name})"
                 )
@@ -1028,6 +1040,71 @@ class BrutalityPlay(TablePlay):
         if before is not None and model.wounds is not None:
             self.behemoth_hurt(state, side, before - model.wounds)
         return done
+
+    # --- I Smell A Rat (Missions) ---------------------------------------------------
+
+    def controller(self, state: TableState, side: SideIndex, model: ModelState) -> SideIndex:
+        """The side that activates ``model`` of ``side``'s list: its own, but I Smell A
+        Rat's traitor plays for the Infiltrator from Turn 2 (Missions: it leaves the
+        Victim's list for the Infiltrator's). It stays in the Victim's list in the log, so
+        events still name it there."""
+        traitor = self.notes(state).get("traitor")
+        infiltrator = state.public.get("infiltrator")
+        if infiltrator in (0, 1) and traitor == [side, model.index]:
+            return 0 if infiltrator == 0 else 1
+        return side
+
+    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """I Smell A Rat: ending Turn 1 rolls which of the Victim's models is the traitor,
+        dead ones included (Missions: "Roll randomly"), as ``{"traitor": index}``."""
+        infiltrator = state.public.get("infiltrator")
+        if (
+            event.action == "next-turn"
+            and not state.finished
+            and state.turn == 1
+            and state.public.get("mission") == "I Smell A Rat"
+            and infiltrator in (0, 1)
+        ):
+            victim = state.sides[1 - int(infiltrator)]
+            listed = [m.index for m in victim.models if "summoned" not in m.tags]
+            if listed:
+                return {"traitor": listed[rng.randint(1, len(listed)) - 1]}
+        return {}
+
+    def name_traitor(self, state: TableState, event: Event | None) -> None:
+        """At the beginning of Turn 2, the traitor rolled with the ``next-turn`` event
+        joins the Infiltrator (I Smell A Rat, Missions)."""
+        infiltrator = state.public.get("infiltrator")
+        if event is None or state.turn != 2 or infiltrator not in (0, 1):
+            return
+        if state.public.get("mission") != "I Smell A Rat":
+            return
+        index = event.outcome.get("traitor")
+        victim: SideIndex = 1 if infiltrator == 0 else 0
+        models = state.sides[victim].models
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(models):
+            self.notes(state)["traitor"] = [victim, index]
+            self.notice(
+                state,
+                f"{models[index].name} is the traitor: it plays for {state.sides[int(infiltrator)].name} "
+                "for the rest of the game and activates first",
+                None,
+                "Missions",
+            )
+
+    def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
+        """With two phones, the traitor of I Smell A Rat is activated by the Infiltrator's
+        player (Missions); otherwise as TablePlay.actor."""
+        if event.action == "activate" and event.target in (0, 1) and event.model is not None:
+            models = state.sides[event.target].models
+            if event.model < len(models):
+                ctrl = self.controller(state, event.target, models[event.model])
+                if ctrl != event.target:
+                    if event.side == ctrl:
+                        return None
+                    name = state.sides[ctrl].name
+                    return ctrl, f"the traitor plays for {name}: its player activates it (Missions)"
+        return super().actor(state, event)
 
     # --- Behemoth Encounter (Missions) ---------------------------------------------
 
@@ -1139,18 +1216,33 @@ class BrutalityPlay(TablePlay):
 
     def act_activate(self, state: TableState, event: Event) -> Done:
         """An activation (TablePlay.act_activate). I Smell A Rat: at the beginning of
-        Turn 2 the Infiltrator goes first, with its spy (Missions): the Victim's player
-        may not make the turn's first activation."""
+        Turn 2 the Infiltrator goes first and must activate its spy, one of the Victim's
+        models (Missions): the traitor Muster rolled (:meth:`decide`), or, where none was
+        rolled (a log written by hand), at least a model of the Victim's list."""
+        target, _ = self.side_of(state, event)
+        infiltrator = state.public.get("infiltrator")
         if (
             state.public.get("mission") == "I Smell A Rat"
             and state.turn == 2
             and state.public.get("last_activated") is None
-            and state.public.get("infiltrator") in (0, 1)
-            and event.side != state.public.get("infiltrator")
+            and infiltrator in (0, 1)
         ):
-            raise Refused("I Smell A Rat: on Turn 2 the Infiltrator activates first, with its spy (Missions)")
+            traitor = self.notes(state).get("traitor")
+            if isinstance(traitor, list) and len(traitor) == 2:
+                spy = state.sides[int(traitor[0])].models[int(traitor[1])]
+                if [target, event.model] != traitor and not out_of_play(spy) and not spy.activated:
+                    raise Refused(
+                        f"I Smell A Rat: on Turn 2 the Infiltrator activates its spy {spy.name} first "
+                        "(Missions)"
+                    )
+                if out_of_play(spy) and target != infiltrator:
+                    raise Refused("I Smell A Rat: on Turn 2 the Infiltrator activates first (Missions)")
+            elif target == infiltrator:
+                raise Refused(
+                    "I Smell A Rat: on Turn 2 the Infiltrator's spy, a model of the Victim's list, activates "
+                    "first (Missions)"
+                )
         beast = self.behemoth(state)
-        target, _ = self.side_of(state, event)
         if (
             beast is not None
             and target != beast

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rules.brutality.play import PLAY, mission_issues, roll_setup
-from rules.play.core import PlayModel, Refused, SideSnapshot, Snapshot
+from rules.play.core import Event, PlayModel, Refused, SideSnapshot, Snapshot, replay
 from rules.play.registry import typed_side
 from tests.rules.play.conftest import cinder, loaded_table
 from tests.rules.play.games import Table
@@ -530,13 +530,66 @@ def test_grab_it_scores_only_at_the_end_of_the_game_missions(reavers: SideSnapsh
     assert t.state.sides[0].victory_points == 5
 
 
-def test_i_smell_a_rat_the_infiltrator_goes_first_on_turn_2_missions(reavers: SideSnapshot) -> None:
-    t = game(reavers, mission="I Smell A Rat", infiltrator=1)
+def test_i_smell_a_rat_a_traitor_is_rolled_and_activates_first_on_turn_2_missions(
+    reavers: SideSnapshot,
+) -> None:
+    t = loaded_table(
+        Snapshot(
+            system="brutality",
+            sides=(reavers, cinder()),
+            setup={"mission": "I Smell A Rat", "infiltrator": 1},
+        ),
+        wanted=[3],  # the third of the Victim's four models
+    )
     t.do(0, "activate", target=0, model=0)  # Turn 1: either may
     t.do(0, "next-turn")
-    with pytest.raises(Refused, match="Infiltrator"):
+    assert t.log[-1].outcome == {"traitor": 2}
+    assert any("Quill is the traitor" in n for n in t.state.notices)
+    with pytest.raises(Refused, match="spy Quill"):
         t.do(0, "activate", target=0, model=0)
-    t.do(1, "activate", target=1, model=0)
+    with pytest.raises(Refused, match="spy Quill"):
+        t.do(1, "activate", target=1, model=0)
+    t.do(1, "activate", target=0, model=2)
+    assert t.state.active == 0  # the traitor's activation was the Infiltrator's
+    t.do(0, "activate", target=0, model=0)
+    t.do(0, "wound", target=0, model=2, value=3)  # the Victim kills its traitor
+    assert t.state.sides[0].victory_points == 1
+
+
+def test_i_smell_a_rat_the_traitor_is_the_infiltrators_to_activate_with_two_phones_missions(
+    reavers: SideSnapshot,
+) -> None:
+    t = loaded_table(
+        Snapshot(
+            system="brutality",
+            sides=(reavers, cinder()),
+            setup={"mission": "I Smell A Rat", "infiltrator": 1},
+        ),
+        wanted=[3],
+    )
+    t.do(0, "next-turn")
+    mine = Event(id="event-9999", side=1, action="activate", target=0, model=2)
+    theirs = mine.model_copy(update={"side": 0})
+    assert PLAY.actor(t.state, mine) is None
+    assert PLAY.actor(t.state, theirs) == (
+        1,
+        "the traitor plays for Cinder Pack: its player activates it (Missions)",
+    )
+
+
+def test_i_smell_a_rat_without_a_rolled_traitor_a_victims_model_goes_first_missions(
+    reavers: SideSnapshot,
+) -> None:
+    """A log written by hand without the roll: the spy is at least one of the Victim's."""
+    snap = Snapshot(
+        system="brutality", sides=(reavers, cinder()), setup={"mission": "I Smell A Rat", "infiltrator": 1}
+    )
+    events = [
+        Event(id="event-0001", side=0, action="next-turn"),
+        Event(id="event-0002", side=1, action="activate", target=1, model=0),
+    ]
+    state = replay(PLAY, snap, events)
+    assert state.log[-1].refused is not None and "Victim's list" in state.log[-1].refused
 
 
 def test_behemoth_encounter_the_behemoth_first_its_hit_points_score_its_death_ends_missions(
