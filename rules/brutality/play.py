@@ -1281,12 +1281,20 @@ class BrutalityPlay(TablePlay):
 
     def act_summon(self, state: TableState, event: Event) -> Done:
         """A Summoned model joins the side (Powers, Summon): 1 Hit Point, 2 on a
-        Critical Success (``value`` 2); it gives up no kill points."""
+        Critical Success (``value`` 2); it gives up no kill points. Its summoner, named in
+        ``model`` or else the acting model of that side when it knows Summon, pays 1 Hit
+        Point not to be healed, and the Summoned model goes when it dies; with no summoner
+        known (no activation tapped, older logs) both are left to the players."""
         index, side = self.side_of(state, event)
         hp = self.amount(event)
         if hp not in (1, 2):
             raise Refused("a Summoned model has 1 Hit Point, 2 on a Critical Success")
         summoner = self.summoner(state, event) if event.model is not None else None
+        acting = self.acting(state)
+        if summoner is None and acting is not None and acting[0] == index and "Summon" in acting[1].rules:
+            # The table's Summon button names no model: the acting model that knows
+            # Summon is the summoner.
+            summoner = self.summoner(state, event.model_copy(update={"model": acting[1].index}))
         if summoner is not None:
             self.pay_for_summon(state, index, summoner)
         n = sum(1 for m in side.models if "summoned" in m.tags) + 1

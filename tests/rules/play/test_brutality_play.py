@@ -647,3 +647,13 @@ def test_base_assault_loot_is_2_for_the_attacker_and_1_for_the_defender_missions
         t.do(1, "score", target=1, model=0, value=2)
     t.do(1, "score", target=1, model=0, value=1)
     assert [s.victory_points for s in t.state.sides] == [2, 1]
+
+
+def test_the_table_summon_without_a_model_is_the_acting_summoners_powers_summon(
+    reavers: SideSnapshot,
+) -> None:
+    """The table's Summon button sends no model: the acting model knowing Summon pays."""
+    t = loaded_table(Snapshot(system="brutality", sides=(reavers, summoner_side())))
+    t.do(1, "activate", target=1, model=2)
+    t.do(1, "summon", target=1, value=1)
+    assert [m.wounds for m in t.state.sides[1].models] == [3, 3, 2, 1]
