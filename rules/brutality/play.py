@@ -13,6 +13,13 @@ points (1, a Leader 2, a Summoned model none) unless the mission drops them, plu
 objective points (Scoring Points); the game ends at the end of Turn 4 (Game Length);
 the mission and region chosen at set-up (Missions, Region Effects), with the list rules
 of Behemoth Encounter and I Smell A Rat checked against both rosters.
+
+From the book read alone (issue 40, tests/rules/play/readings/brutality): the Command
+Token, Staunch and Stamp belong to the acting model's side; one Combat Phase action
+unless a Free Action was bought; Powers' tokens end at their user's next activation or
+death; Summon's Hit Point and the Summoned model's removal with its summoner; Sturdy;
+Blinded through one activation; Taking Captives' Unconscious models and end scoring; the
+Infiltrator first on Turn 2; the Behemoth first, its Hit Points scored, its immunities.
 """
 
 from __future__ import annotations
@@ -58,6 +65,45 @@ MISSIONS: dict[int, tuple[str, bool]] = {
     5: ("I Smell A Rat", True),
 }
 REGIONS = ("City/Town Ruins", "Twilight Fields", "Psycho-Tropics")
+
+#: The Powers whose token ends at the user's next activation or death (Powers: "Power
+#: effects are active until the user's next activation or until the user dies"), by the
+#: token's name: the Power the user must know, and whom it targets ("enemy" / "ally").
+#: Pause (Disrupt) keeps its own rule: until a Dexterity check breaks it
+#: (docs/rules-decisions.md).
+POWER_TOKENS: dict[str, tuple[str, str]] = {
+    "Curse": ("Curse", "enemy"),
+    "Aura": ("Aura", "ally"),
+    "Protect": ("Protect", "ally"),
+    "Time Slip": ("Time Slip", "ally"),
+}
+#: The Wound Chart results 2-4 that only the chart gives (Wound Chart): Sturdy treats
+#: results 1-4 as Nothing (Model Abilities). Disarmed (2) also comes from Psycho-Tropics'
+#: wind (Region Effects), so it is not refused.
+CHART_1_TO_4 = frozenset({"Face Gash", "Broken Hand", "Skewered", "Broken Ribs", "Painful"})
+#: The actions a model may take in its Movement and Combat Phases (Activation Phases),
+#: the Free Action a Command Token buys may name one ("Free Action: Run").
+FREE_ACTIONS = (
+    "Move",
+    "Stand Up",
+    "Pick Up a Dropped Weapon",
+    "Take Aim",
+    "Powers",
+    "Run",
+    "Interact",
+    "Staunch",
+    "Stamp",
+    "Use an Item",
+    "Shoot",
+    "Charge",
+)
+#: Missions whose Victory Points are all counted at the end of the game (Missions,
+#: Taking Captives and Grab It!: no objectives and no kill points).
+END_SCORED = ("Taking Captives", "Grab It!")
+#: Taking Captives' knocked-out model (Missions): set by the rules of play at 0 Hit Points,
+#: not a status players pick (the table's status menu and its list of statuses in a
+#: refusal are unchanged; the row shows the word).
+UNCONSCIOUS = "unconscious"
 
 #: The Summoned model's line (Powers, Summon).
 SUMMONED_LINE: dict[str, Scalar] = {"Move": 6, "FS": 4, "Dex": 4, "HP": 1, "Will": 4, "Atk": 1, "Save": 4}
@@ -184,6 +230,18 @@ DECISIONS = [
         "lives; none at the turn's end or once the Leader dies.",
     ),
     Rule(
+        name="Powers' tokens",
+        section=POWERS,
+        summary="A Curse, Aura, Protect or Time Slip put on by the acting model knowing the Power ends "
+        "at its next activation or death; otherwise it stays. Pause lasts until a Dexterity check.",
+    ),
+    Rule(
+        name="One Combat Phase action",
+        section="Activation Phases",
+        summary="A second Staunch or Stamp in one activation needs a Free Action (Command Token), "
+        "except for a Disciplined model, whose own Free Action Muster does not roll.",
+    ),
+    Rule(
         name="Typed warbands",
         section="List Guidelines",
         summary="A warband typed in without a Leader marked has its first model as the Leader.",
@@ -191,14 +249,14 @@ DECISIONS = [
     Rule(
         name="Taking Captives",
         section="Missions",
-        summary="A model at 0 Hit Points is Unconscious, not slain: Muster marks it killed (no kill "
-        "points in that mission) and the captives' points are scored by hand.",
+        summary="At 0 Hit Points a model is Unconscious: no kill points, healing, Powers or "
+        "activation; each knocked-out enemy scores 1 at the end, carried (+1) or taken off (+2) by hand.",
     ),
     Rule(
         name="Summon",
         section=POWERS,
-        summary="The summoner's lost Hit Point and the Summoned model's removal when "
-        "either dies are the player's taps.",
+        summary="A Summon naming its summoner takes its Hit Point, never healed, and the Summoned "
+        "model goes when the summoner dies; a Summon naming none leaves both to the players.",
     ),
 ]
 
@@ -425,6 +483,11 @@ def mission_names() -> list[str]:
     return [MISSIONS[k][0] for k in sorted(MISSIONS)]
 
 
+def out_of_play(model: ModelState) -> bool:
+    """A model that no longer acts: killed, or Unconscious (Taking Captives)."""
+    return model.killed or model.status == UNCONSCIOUS
+
+
 class BrutalityPlay(TablePlay):
     """The rules of play of Brutality Skirmish Wargame (see the module)."""
 
@@ -469,6 +532,16 @@ class BrutalityPlay(TablePlay):
                 section="Missions",
             ),
             SetupChoice(
+                key="behemoth",
+                label="Behemoth Encounter: the Behemoth",
+                values=["0", "1"],
+                roll=False,
+                default="1",
+                summary="Only in Behemoth Encounter: the side playing the Behemoth (it activates "
+                "first each Game Turn; each Hit Point taken off it scores the players 1).",
+                section="Missions",
+            ),
+            SetupChoice(
                 key="infiltrator",
                 label="I Smell A Rat: the Infiltrator",
                 values=["0", "1"],
@@ -495,6 +568,7 @@ class BrutalityPlay(TablePlay):
         first Command Tokens (Command Token)."""
         mission = str(snapshot.setup.get("mission") or "Basic Scenario")
         region = snapshot.setup.get("region")
+        state.hidden["server"] = {}
         state.public = {
             "mission": mission,
             "region": region if isinstance(region, str) else None,
@@ -504,13 +578,19 @@ class BrutalityPlay(TablePlay):
             state.public["infiltrator"] = snapshot.setup["infiltrator"]
         if "defender" in snapshot.setup and mission == "Base Assault":
             state.public["defender"] = snapshot.setup["defender"]
+        if snapshot.setup.get("behemoth") in (0, 1) and mission == "Behemoth Encounter":
+            self.notes(state)["behemoth"] = snapshot.setup["behemoth"]
         for issue in mission_issues(snapshot):
             state.notices.append(f"{issue} ({self.source(None, 'Missions')})")
         state.phase = "activation"
         self.start_of_turn(state, None)
 
     def kill_points(self, state: TableState) -> bool:
-        """Whether the mission scores kill points (Taking Captives and Grab It! do not)."""
+        """Whether the mission scores kill points (Taking Captives and Grab It! do not;
+        nor Behemoth Encounter once the Behemoth's side is known: its Victory Points are
+        the Hit Points taken off the Behemoth)."""
+        if self.behemoth(state) is not None:
+            return False
         for name, kills in MISSIONS.values():
             if name == state.public.get("mission"):
                 return kills
@@ -539,7 +619,7 @@ class BrutalityPlay(TablePlay):
     def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
         """Kill points to the enemy: 1, a Leader 2, a Summoned model none (Kill Points,
         Powers); a dead Leader's Command Token is lost (Command Token)."""
-        foe = state.sides[other(side)]
+        foe = state.sides[other(self.controller(state, side, model))]
         if "summoned" in model.tags:
             self.notice(state, f"{model.name} was Summoned: no kill points", None, POWERS)
         elif self.kill_points(state):
@@ -551,6 +631,18 @@ class BrutalityPlay(TablePlay):
                 None,
                 "Kill Points",
             )
+        self.expire_powers(state, side, model, "is killed")
+        if side == self.behemoth(state) and all(m.killed for m in state.sides[side].models):
+            state.finished = True
+            state.winner = other(side)
+            self.notice(
+                state, f"The Behemoth is dead: {state.sides[other(side)].name} wins", None, "Missions"
+            )
+        for key, summoner in dict(self.notes(state).get("summoners", {})).items():
+            s_side, s_index = (int(x) for x in key.split(":"))
+            summoned = state.sides[s_side].models[s_index]
+            if s_side == side and summoner == model.index and not summoned.killed:
+                self.kill(state, side, summoned, f"its Summoner {model.name} is killed (Powers, Summon)")
         if "leader" in model.tags:
             mine = state.sides[side]
             if mine.resources.get(COMMAND):
@@ -566,8 +658,11 @@ class BrutalityPlay(TablePlay):
             s.resources[COMMAND] = 1 if alive else 0
         state.public["last_activated"] = None
         state.active = None
+        self.name_traitor(state, event)
         if state.turn > 1:
-            lost = [sum(1 for m in s.models if m.killed and "summoned" not in m.tags) for s in state.sides]
+            lost = [
+                sum(1 for m in s.models if out_of_play(m) and "summoned" not in m.tags) for s in state.sides
+            ]
             if lost[0] == lost[1]:
                 text = "Both sides have lost as many models: roll off to activate first"
             else:
@@ -577,6 +672,9 @@ class BrutalityPlay(TablePlay):
 
     def end_of_turn(self, state: TableState, event: Event) -> None:
         """Unused Command Tokens are lost; after Turn 4 the game ends (Game Length)."""
+        self.end_activation(state)
+        self.notes(state)["combat"] = []
+        self.notes(state)["free"] = None
         for s in state.sides:
             s.resources[COMMAND] = 0
         if state.turn >= int(state.public.get("last_turn", GAME_TURNS)):
@@ -606,27 +704,43 @@ class BrutalityPlay(TablePlay):
 
     def waiting(self, state: TableState, side: SideIndex) -> list[ModelState]:
         """The models of ``side`` still to activate this turn (in play, not yet activated)."""
-        return [m for m in state.sides[side].models if not m.killed and not m.activated]
+        return [
+            m
+            for list_side in (0, 1)
+            for m in state.sides[list_side].models
+            if self.controller(state, 0 if list_side == 0 else 1, m) == side
+            and not out_of_play(m)
+            and not m.activated
+        ]
 
     def on_activate(self, state: TableState, side: SideIndex, model: ModelState) -> int | None:
         """Players take turns activating one model each until every model of both sides
         has activated (Activation Phases): a side that activated last waits for the other
         while the other still has a model waiting. Each Bleeding token costs a Hit Point
         as the model activates; Blinded goes after this activation (Status Effects). The
-        other tokens' checks are the player's to roll, so they are only recalled."""
+        other tokens' checks are the player's to roll, so they are only recalled. I Smell
+        A Rat's traitor takes its turn as the Infiltrator's (:meth:`controller`)."""
         last = state.public.get("last_activated")
-        foe: SideIndex = other(side)
-        if last == side and self.waiting(state, foe):
+        mine = self.controller(state, side, model)
+        foe: SideIndex = other(mine)
+        if last == mine and self.waiting(state, foe):
             raise Refused(
                 f"it is {state.sides[foe].name}'s turn to activate a model: players take turns "
                 "(Activation Phases)"
             )
-        state.public["last_activated"] = side
+        if out_of_play(model):
+            raise Refused(f"{model.name} is Unconscious: it does not activate (Missions, Taking Captives)")
+        self.end_activation(state)
+        state.public["last_activated"] = mine
+        self.notes(state)["combat"] = []
+        self.notes(state)["free"] = None
+        self.expire_powers(state, side, model, "activates again")
         # Whose activation comes next: the other side while it has a model waiting.
-        after_me = [m for m in self.waiting(state, side) if m.index != model.index]
-        state.active = foe if self.waiting(state, foe) else (side if after_me else None)
+        after_me = [m for m in self.waiting(state, mine) if m is not model]
+        state.active = foe if self.waiting(state, foe) else (mine if after_me else None)
         bleeding = sum(1 for t in model.tokens if t.name == "Bleeding")
         if bleeding and model.wounds is not None:
+            self.behemoth_hurt(state, side, min(bleeding, model.wounds))
             model.wounds = max(0, model.wounds - bleeding)
             self.notice(
                 state,
@@ -647,7 +761,7 @@ class BrutalityPlay(TablePlay):
         if "Disarmed" in names:
             self.notice(state, f"{model.name} picks up its weapon now or stays Disarmed", None, STATUS)
         if "Blinded" in names:
-            model.tokens = [t for t in model.tokens if t.name != "Blinded"]
+            self.notes(state)["blinded"] = [side, model.index]
             self.notice(
                 state, f"{model.name} is Blinded: only a Move this activation, then it goes", None, STATUS
             )
@@ -664,12 +778,481 @@ class BrutalityPlay(TablePlay):
         return f"{model.name}: {n} {token} removed", None, None
 
     def act_staunch(self, state: TableState, event: Event) -> Done:
-        """Staunching Bleeding: all Bleeding tokens off (Combat Phase Actions)."""
-        return self.clear(state, event, "Bleeding")
+        """Staunching Bleeding: all Bleeding tokens off, on the acting model or an ally
+        (Combat Phase Actions; see :meth:`combat_action`)."""
+        self.combat_action(state, event, "Staunch")
+        done = self.clear(state, event, "Bleeding")
+        self.took(state, "Staunch")
+        return done
 
     def act_stamp(self, state: TableState, event: Event) -> Done:
-        """Stamping Out Flames: all Burning! tokens off (Combat Phase Actions)."""
-        return self.clear(state, event, "Burning!")
+        """Stamping Out Flames: all Burning! tokens off, on the acting model or an ally
+        (Combat Phase Actions; see :meth:`combat_action`)."""
+        self.combat_action(state, event, "Stamp")
+        done = self.clear(state, event, "Burning!")
+        self.took(state, "Stamp")
+        return done
+
+    # --- who acts now (Activation Phases) ----------------------------------------------
+
+    @staticmethod
+    def notes(state: TableState) -> dict[str, Any]:
+        """What the rules of play keep for themselves and the table does not show (the
+        acting model's Combat Phase actions and Free Action, whose Powers' tokens are
+        where, who summoned which model, Hit Points paid for a Summon, the Blinded model
+        acting): ``state.hidden["server"]``, which no seat is shown."""
+        notes: dict[str, Any] = state.hidden.get("server", {})
+        return notes
+
+    def acting(self, state: TableState) -> tuple[SideIndex, ModelState] | None:
+        """The model whose activation this is (the latest activated this Game Turn), or
+        None before the turn's first activation is tapped."""
+        current = state.public.get("current")
+        if not isinstance(current, list) or len(current) != 2:
+            return None
+        side: SideIndex = 0 if int(current[0]) == 0 else 1
+        return side, state.sides[side].models[int(current[1])]
+
+    def blinded_now(self, state: TableState) -> ModelState | None:
+        """The acting model when it is Blinded: it may only Move in this activation
+        (Status Effects, Blinded)."""
+        acting = self.acting(state)
+        if acting is not None and self.notes(state).get("blinded") == [acting[0], acting[1].index]:
+            return acting[1]
+        return None
+
+    def end_activation(self, state: TableState) -> None:
+        """The activation in progress is over: a Blinded model's token goes after its one
+        activation of being Blinded (Status Effects, Blinded)."""
+        blinded = self.notes(state).pop("blinded", None)
+        if isinstance(blinded, list) and len(blinded) == 2:
+            model = state.sides[int(blinded[0])].models[int(blinded[1])]
+            if any(t.name == "Blinded" for t in model.tokens):
+                model.tokens = [t for t in model.tokens if t.name != "Blinded"]
+                self.restat(model)
+                self.notice(state, f"{model.name} is no longer Blinded", None, STATUS)
+
+    def combat_action(self, state: TableState, event: Event, action: str) -> None:
+        """A Staunch or Stamp is the acting model's Combat Phase action, on itself or an
+        ally (Combat Phase Actions: "themselves or an ally within 1 inch"): refused on a
+        model of the side not acting, by a Blinded model (it may only Move), and as a
+        second Combat Phase action in one activation unless a Command Token bought a Free
+        Action (not the same action twice; Command Token). A Disciplined model may have
+        a Free Action of its own (Model Abilities): not checked. Before the turn's first
+        tapped activation nothing is known, so nothing is refused."""
+        acting = self.acting(state)
+        if acting is None:
+            return
+        side, model = acting
+        target, _ = self.side_of(state, event)
+        targets = state.sides[target].models
+        whom = targets[event.model] if event.model is not None and event.model < len(targets) else None
+        if (self.controller(state, target, whom) if whom else target) != self.controller(state, side, model):
+            raise Refused(
+                f"a {action} is the acting model's Combat Phase action, on itself or an ally: "
+                f"{model.name} of {state.sides[side].name} is acting (Combat Phase Actions)"
+            )
+        if self.blinded_now(state) is not None:
+            raise Refused(f"{model.name} is Blinded: it may only Move this activation (Status Effects)")
+        done = list(self.notes(state).get("combat") or [])
+        if not done or "Disciplined" in model.rules:
+            return
+        free = self.notes(state).get("free")
+        if not isinstance(free, dict) or free.get("used"):
+            raise Refused(
+                f"{model.name} has made its Combat Phase action ({done[0]}): one a phase, and a "
+                "Free Action needs a Command Token (Activation Phases, Command Token)"
+            )
+        if action in done or free.get("action") not in (None, action):
+            raise Refused(
+                f"the Free Action is {free.get('action') or 'bought'}; a model may not make the "
+                f"same action twice in one activation (Command Token)"
+            )
+
+    def took(self, state: TableState, action: str) -> None:
+        """Count ``action`` as the acting model's Combat Phase action, or its Free Action."""
+        if self.acting(state) is None:
+            return
+        done = list(self.notes(state).get("combat") or [])
+        free = self.notes(state).get("free")
+        if done and isinstance(free, dict) and not free.get("used"):
+            self.notes(state)["free"] = {**free, "used": True, "action": action}
+        self.notes(state)["combat"] = [*done, action]
+
+    # --- the Command Token (Command Token) ---------------------------------------------
+
+    def act_spend(self, state: TableState, event: Event) -> Done:
+        """The Command Token: a Free Action for the model activating now, of the side
+        that spends it ("used by the model of your choice when they activate"): refused
+        while a model of the other side is acting, and for a Blinded model (it takes no
+        other action). ``value`` "Free Action", or "Free Action: <action>" naming the
+        action it buys (one of :data:`FREE_ACTIONS`; docs/formats.md, section 4)."""
+        head, _, named = str(event.value or "").partition(":")
+        action = None
+        if named.strip():
+            named_event = event.model_copy(update={"value": named.strip()})
+            action = self.choice(named_event, list(FREE_ACTIONS), "action")
+        index, side = self.side_of(state, event)
+        acting = self.acting(state)
+        if acting is not None and side.resources.get(COMMAND, 0) > 0:
+            if self.controller(state, acting[0], acting[1]) != index:
+                raise Refused(
+                    f"the Command Token is used by one of {side.name}'s models as it activates; "
+                    f"{acting[1].name} of {state.sides[acting[0]].name} is acting (Command Token)"
+                )
+            if self.blinded_now(state) is not None:
+                raise Refused(
+                    f"{acting[1].name} is Blinded: it may only Move this activation, no Free Action "
+                    "(Status Effects)"
+                )
+            if action is not None and action in (self.notes(state).get("combat") or []):
+                raise Refused(
+                    f"{acting[1].name} has made a {action} this activation: a Free Action may not "
+                    "repeat it (Command Token)"
+                )
+        text, page, section = super().act_spend(state, event.model_copy(update={"value": head.strip()}))
+        if acting is not None and self.controller(state, acting[0], acting[1]) == index:
+            self.notes(state)["free"] = {"model": acting[1].index, "action": action, "used": False}
+            text = f"{text} for {acting[1].name}" + (f" ({action})" if action else "")
+        elif action:
+            text = f"{text} ({action})"
+        return text, page, section
+
+    # --- Powers' tokens (Powers) ------------------------------------------------------
+
+    def act_token(self, state: TableState, event: Event) -> Done:
+        """A token on a model (TablePlay.act_token), with what the book forbids:
+        Sturdy treats Wound Chart results 1-4 as Nothing (Model Abilities); a KO'd model
+        may not be the target of Powers (Missions, Taking Captives); a Power used by the
+        acting model (it knows the Power: its name is in the model's rules) targets an
+        enemy (Curse) or an ally (Aura, Protect, Time Slip), not when Blinded, and its
+        token lasts until the user's next activation or death (Powers)."""
+        side, model = self.model_of(state, event)
+        name = str(event.value or "").partition(":")[0].strip()
+        rule = next((t for t in TOKENS if t.name.lower() == name.lower()), None)
+        name = rule.name if rule is not None else name
+        if name in CHART_1_TO_4 and "Sturdy" in model.rules:
+            raise Refused(
+                f"{model.name} is Sturdy: Wound Chart results 1-4 count as Nothing (Model Abilities)"
+            )
+        if side == self.behemoth(state) and name in ("Disarmed", "Knock Down", "Pause", "Confused"):
+            raise Refused(f"the Behemoth is never affected by {name} (Missions, Behemoth Encounter)")
+        if model.status == UNCONSCIOUS and rule is not None and rule.section == POWERS:
+            raise Refused(f"{model.name} is knocked out: not a target of Powers (Missions, Taking Captives)")
+        acting = self.acting(state)
+        user = None
+        if name in POWER_TOKENS and acting is not None and POWER_TOKENS[name][0] in acting[1].rules:
+            user = acting
+            enemy = POWER_TOKENS[name][1] == "enemy"
+            if (self.controller(state, side, model) != self.controller(state, user[0], user[1])) != enemy:
+                raise Refused(
+                    f"{name} targets {'an enemy' if enemy else 'an ally'} of {user[1].name} (Powers, {name})"
+                )
+            if self.blinded_now(state) is not None:
+                raise Refused(f"{user[1].name} is Blinded: it may only Move this activation (Status Effects)")
+        done = super().act_token(state, event)
+        if user is not None:
+            token = model.tokens[-1]
+            self.notes(state).setdefault("powers", []).append(
+                [user[0], user[1].index, side, model.index, token.name, token.detail]
+            )
+        return done
+
+    def expire_powers(self, state: TableState, side: SideIndex, user: ModelState, why: str) -> None:
+        """The tokens of the Powers ``user`` used end: it activates again or dies ("Power
+        effects are active until the user's next activation or until the user dies",
+        Powers). A token a player already took off is simply forgotten."""
+        kept = []
+        for entry in self.notes(state).get("powers", []):
+            u_side, u_index, t_side, t_index, name, detail = entry
+            if (u_side, u_index) != (side, user.index):
+                kept.append(entry)
+                continue
+            target = state.sides[t_side].models[t_index]
+            for i, t in enumerate(target.tokens):
+                if t.name == name and t.detail == detail:
+                    del target.tokens[i]
+                    self.restat(target)
+                    self.notice(state, f"{target.name}'s {name} ends: {user.name} {why}", None, POWERS)
+                    break
+        if "powers" in self.notes(state):
+            self.notes(state)["powers"] = kept
+
+    # --- Summon (Powers, Summon) -----------------------------------------------------
+
+    def summoner(self, state: TableState, event: Event) -> ModelState:
+        """The model that uses Summon (``event.model`` of the event's side): alive, the
+        model acting now when an activation is tapped, knowing Summon when its rules are
+        known, not Blinded."""
+        index, side = self.side_of(state, event)
+        model_index = int(event.model or 0)
+        if model_index >= len(side.models):
+            raise Refused(f"{side.name} has no model number {model_index}")
+        model = side.models[model_index]
+        if out_of_play(model):
+            raise Refused(f"{model.name} is out of the game")
+        acting = self.acting(state)
+        if acting is not None and (acting[0], acting[1].index) != (index, model.index):
+            raise Refused(f"Summon is a Power of the acting model; {acting[1].name} is acting (Powers)")
+        if model.rules and "Summon" not in model.rules:
+            raise Refused(f"{model.name} does not know Summon (Powers)")
+        if self.blinded_now(state) is not None:
+            raise Refused(f"{model.name} is Blinded: it may only Move this activation (Status Effects)")
+        return model
+
+    def pay_for_summon(self, state: TableState, side: SideIndex, summoner: ModelState) -> None:
+        """The summoner removes 1 Hit Point from itself that cannot be healed this game
+        (Powers, Summon), even on a Critical Success."""
+        if summoner.wounds is None:
+            return
+        summoner.wounds = max(0, summoner.wounds - 1)
+        key = f"{side}:{summoner.index}"
+        spent = self.notes(state).setdefault("unhealable", {})
+        spent[key] = int(spent.get(key, 0)) + 1
+        self.notice(state, f"{summoner.name} pays 1 Hit Point for the Summon, not to be healed", None, POWERS)
+        if summoner.wounds == 0:
+            self.kill(state, side, summoner, "its last Hit Point paid for a Summon")
+
+    def act_heal(self, state: TableState, event: Event) -> Done:
+        """Healing (TablePlay.act_heal), never the Hit Points paid for a Summon (Powers,
+        Summon) nor a model Unconscious in Taking Captives (Missions)."""
+        side, model = self.model_of(state, event)
+        if model.status == UNCONSCIOUS:
+            raise Refused(f"{model.name} is Unconscious: it may not be healed (Missions, Taking Captives)")
+        spent = int(self.notes(state).get("unhealable", {}).get(f"{side}:{model.index}", 0))
+        wounds, most = model.wounds, model.max_wounds
+        if spent and wounds is not None and most is not None and wounds + self.amount(event) > most - spent:
+            raise Refused(
+                f"{model.name} paid {spent} Hit Point{'s' if spent > 1 else ''} for a Summon: "
+                "not to be healed this game (Powers, Summon)"
+            )
+        return super().act_heal(state, event)
+
+    # --- Taking Captives and the missions scored at the end (Missions) ----------------
+
+    def act_wound(self, state: TableState, event: Event) -> Done:
+        """A wound (TablePlay.act_wound); an Unconscious model has none left to lose."""
+        side, model = self.model_of(state, event)
+        if model.status == UNCONSCIOUS:
+            raise Refused(f"{model.name} is already Unconscious (Missions, Taking Captives)")
+        before = model.wounds
+        done = super().act_wound(state, event)
+        if before is not None and model.wounds is not None:
+            self.behemoth_hurt(state, side, before - model.wounds)
+        return done
+
+    # --- I Smell A Rat (Missions) ---------------------------------------------------
+
+    def controller(self, state: TableState, side: SideIndex, model: ModelState) -> SideIndex:
+        """The side that activates ``model`` of ``side``'s list: its own, but I Smell A
+        Rat's traitor plays for the Infiltrator from Turn 2 (Missions: it leaves the
+        Victim's list for the Infiltrator's). It stays in the Victim's list in the log, so
+        events still name it there."""
+        traitor = self.notes(state).get("traitor")
+        infiltrator = state.public.get("infiltrator")
+        if infiltrator in (0, 1) and traitor == [side, model.index]:
+            return 0 if infiltrator == 0 else 1
+        return side
+
+    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """I Smell A Rat: ending Turn 1 rolls which of the Victim's models is the traitor,
+        dead ones included (Missions: "Roll randomly"), as ``{"traitor": index}``."""
+        infiltrator = state.public.get("infiltrator")
+        if (
+            event.action == "next-turn"
+            and not state.finished
+            and state.turn == 1
+            and state.public.get("mission") == "I Smell A Rat"
+            and infiltrator in (0, 1)
+        ):
+            victim = state.sides[1 - int(infiltrator)]
+            listed = [m.index for m in victim.models if "summoned" not in m.tags]
+            if listed:
+                return {"traitor": listed[rng.randint(1, len(listed)) - 1]}
+        return {}
+
+    def name_traitor(self, state: TableState, event: Event | None) -> None:
+        """At the beginning of Turn 2, the traitor rolled with the ``next-turn`` event
+        joins the Infiltrator (I Smell A Rat, Missions)."""
+        infiltrator = state.public.get("infiltrator")
+        if event is None or state.turn != 2 or infiltrator not in (0, 1):
+            return
+        if state.public.get("mission") != "I Smell A Rat":
+            return
+        index = event.outcome.get("traitor")
+        victim: SideIndex = 1 if infiltrator == 0 else 0
+        models = state.sides[victim].models
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(models):
+            self.notes(state)["traitor"] = [victim, index]
+            self.notice(
+                state,
+                f"{models[index].name} is the traitor: it plays for {state.sides[int(infiltrator)].name} "
+                "for the rest of the game and activates first",
+                None,
+                "Missions",
+            )
+
+    def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
+        """With two phones, the traitor of I Smell A Rat is activated by the Infiltrator's
+        player (Missions); otherwise as TablePlay.actor."""
+        if event.action == "activate" and event.target in (0, 1) and event.model is not None:
+            models = state.sides[event.target].models
+            if event.model < len(models):
+                ctrl = self.controller(state, event.target, models[event.model])
+                if ctrl != event.target:
+                    if event.side == ctrl:
+                        return None
+                    name = state.sides[ctrl].name
+                    return ctrl, f"the traitor plays for {name}: its player activates it (Missions)"
+        return super().actor(state, event)
+
+    # --- Behemoth Encounter (Missions) ---------------------------------------------
+
+    def behemoth(self, state: TableState) -> SideIndex | None:
+        """The side playing the Behemoth in Behemoth Encounter (``setup["behemoth"]``),
+        or None (another mission, or not set: then scored by hand)."""
+        side = self.notes(state).get("behemoth")
+        return side if side in (0, 1) else None
+
+    def behemoth_hurt(self, state: TableState, side: SideIndex, n: int) -> None:
+        """Each Hit Point taken off the Behemoth scores the players 1 Victory Point
+        (Missions, Behemoth Encounter)."""
+        if n > 0 and side == self.behemoth(state):
+            players = state.sides[other(side)]
+            players.victory_points += n
+            self.notice(
+                state,
+                f"{players.name} scores {n} Victory Point{'s' if n > 1 else ''}: Hit Points taken off "
+                "the Behemoth",
+                None,
+                "Missions",
+            )
+
+    def kill(self, state: TableState, side: SideIndex, model: ModelState, why: str) -> None:
+        """In Taking Captives a model reduced to 0 Hit Points is Unconscious, not slain
+        (Missions): no kill points, it stays on the board to be carried off. Marked
+        Killed by a player, or Summoned, it is taken out as elsewhere (TablePlay.kill)."""
+        if (
+            state.public.get("mission") == "Taking Captives"
+            and why != "marked killed"
+            and "summoned" not in model.tags
+        ):
+            model.status = UNCONSCIOUS
+            if model.wounds is not None:
+                model.wounds = 0
+            state.notices.append(f"{model.name} is Unconscious: knocked out at 0 Hit Points ({why})")
+            return
+        super().kill(state, side, model, why)
+
+    def finish(self, state: TableState) -> None:
+        """The end of the game (TablePlay.finish). Taking Captives: each enemy model an
+        opponent knocked out scores 1 Victory Point (Missions); carried (2) or taken off
+        the board (3) are the players' to add, as Muster does not see the table."""
+        if state.public.get("mission") == "Taking Captives" and not self.notes(state).get("captives_scored"):
+            self.notes(state)["captives_scored"] = True
+            for index, side in enumerate(state.sides):
+                foe = state.sides[other(index)]
+                n = sum(1 for m in foe.models if m.status == UNCONSCIOUS)
+                if n:
+                    side.victory_points += n
+                    self.notice(
+                        state,
+                        f"{side.name} scores {n} Victory Point{'s' if n > 1 else ''} for the enemy "
+                        "knocked out (carried: +1 each, taken off the board: +2 each, by hand)",
+                        None,
+                        "Missions",
+                    )
+        super().finish(state)
+
+    def act_score(self, state: TableState, event: Event) -> Done:
+        """Victory Points (TablePlay.act_score). In Taking Captives and Grab It! nothing
+        is scored during play (no objectives, no kill points; the Grab It! element may
+        not be interacted with): only at the end of the game, once every model of the
+        last Game Turn has activated (Missions).
+
+        A score naming its ``model`` is that model praying or looting, its Interact
+        action in the Combat Phase (Scoring Points, Activation Phases): the model acting
+        now when an activation is tapped, not Blinded, counted as its Combat Phase action
+        (a second needs a Free Action, not a second Interact: Command Token); in Base
+        Assault a Loot! is 2 for the Attacker's model, 1 for the Defender's (Missions)."""
+        if event.model is not None:
+            return self.interact(state, event)
+        mission = state.public.get("mission")
+        if mission in END_SCORED:
+            last = state.turn >= int(state.public.get("last_turn", GAME_TURNS))
+            if not last or self.waiting(state, 0) or self.waiting(state, 1):
+                raise Refused(
+                    f"{mission}: Victory Points are counted at the end of the game, after the last "
+                    "activation of the last Game Turn (Missions)"
+                )
+        return super().act_score(state, event)
+
+    def interact(self, state: TableState, event: Event) -> Done:
+        """A score made by a model's prayer or loot (see :meth:`act_score`)."""
+        mission = state.public.get("mission")
+        if mission in END_SCORED:
+            raise Refused(f"{mission}: no objective is prayed at or looted (Missions)")
+        index, model = self.model_of(state, event)
+        if out_of_play(model):
+            raise Refused(f"{model.name} is out of the game")
+        acting = self.acting(state)
+        if acting is not None and (acting[0], acting[1].index) != (index, model.index):
+            raise Refused(
+                f"praying or looting is the Interact action of the model activating: "
+                f"{acting[1].name} is acting, not {model.name} (Activation Phases)"
+            )
+        self.combat_action(state, event, "Interact")
+        defender = state.public.get("defender")
+        if mission == "Base Assault" and defender in (0, 1):
+            loot = 1 if index == defender else 2
+            if self.amount(event) != loot:
+                whose = "Defender" if index == defender else "Attacker"
+                raise Refused(
+                    f"Base Assault: a Loot! by the {whose}'s model is {loot} Victory Point(s) (Missions)"
+                )
+        text, page, section = super().act_score(state, event)
+        self.took(state, "Interact")
+        return f"{model.name} prays or loots: {text}", page, section or "Scoring Points"
+
+    def act_activate(self, state: TableState, event: Event) -> Done:
+        """An activation (TablePlay.act_activate). I Smell A Rat: at the beginning of
+        Turn 2 the Infiltrator goes first and must activate its spy, one of the Victim's
+        models (Missions): the traitor Muster rolled (:meth:`decide`), or, where none was
+        rolled (a log written by hand), at least a model of the Victim's list."""
+        target, _ = self.side_of(state, event)
+        infiltrator = state.public.get("infiltrator")
+        if (
+            state.public.get("mission") == "I Smell A Rat"
+            and state.turn == 2
+            and state.public.get("last_activated") is None
+            and infiltrator in (0, 1)
+        ):
+            traitor = self.notes(state).get("traitor")
+            if isinstance(traitor, list) and len(traitor) == 2:
+                spy = state.sides[int(traitor[0])].models[int(traitor[1])]
+                if [target, event.model] != traitor and not out_of_play(spy) and not spy.activated:
+                    raise Refused(
+                        f"I Smell A Rat: on Turn 2 the Infiltrator activates its spy {spy.name} first "
+                        "(Missions)"
+                    )
+                if out_of_play(spy) and target != infiltrator:
+                    raise Refused("I Smell A Rat: on Turn 2 the Infiltrator activates first (Missions)")
+            elif target == infiltrator:
+                raise Refused(
+                    "I Smell A Rat: on Turn 2 the Infiltrator's spy, a model of the Victim's list, activates "
+                    "first (Missions)"
+                )
+        beast = self.behemoth(state)
+        if (
+            beast is not None
+            and target != beast
+            and state.public.get("last_activated") is None
+            and self.waiting(state, beast)
+        ):
+            raise Refused(
+                "Behemoth Encounter: the Behemoth activates at the beginning of each Game Turn (Missions)"
+            )
+        return super().act_activate(state, event)
 
     def act_respawn(self, state: TableState, event: Event) -> Done:
         """Base Assault: a killed defender comes back at its spawn point fully healed
@@ -698,11 +1281,22 @@ class BrutalityPlay(TablePlay):
 
     def act_summon(self, state: TableState, event: Event) -> Done:
         """A Summoned model joins the side (Powers, Summon): 1 Hit Point, 2 on a
-        Critical Success (``value`` 2); it gives up no kill points."""
-        _index, side = self.side_of(state, event)
+        Critical Success (``value`` 2); it gives up no kill points. Its summoner, named in
+        ``model`` or else the acting model of that side when it knows Summon, pays 1 Hit
+        Point not to be healed, and the Summoned model goes when it dies; with no summoner
+        known (no activation tapped, older logs) both are left to the players."""
+        index, side = self.side_of(state, event)
         hp = self.amount(event)
         if hp not in (1, 2):
             raise Refused("a Summoned model has 1 Hit Point, 2 on a Critical Success")
+        summoner = self.summoner(state, event) if event.model is not None else None
+        acting = self.acting(state)
+        if summoner is None and acting is not None and acting[0] == index and "Summon" in acting[1].rules:
+            # The table's Summon button names no model: the acting model that knows
+            # Summon is the summoner.
+            summoner = self.summoner(state, event.model_copy(update={"model": acting[1].index}))
+        if summoner is not None:
+            self.pay_for_summon(state, index, summoner)
         n = sum(1 for m in side.models if "summoned" in m.tags) + 1
         line = {**SUMMONED_LINE, "HP": hp}
         side.models.append(
@@ -717,7 +1311,14 @@ class BrutalityPlay(TablePlay):
                 base_stats=dict(line),
             )
         )
-        return f"{side.name} summons a model with {hp} Hit Point{'s' if hp > 1 else ''}", None, None
+        if summoner is not None:
+            self.notes(state).setdefault("summoners", {})[f"{index}:{len(side.models) - 1}"] = summoner.index
+            who = summoner.name
+            if summoner.killed:
+                self.kill(state, index, side.models[-1], f"its Summoner {who} is killed (Powers, Summon)")
+        else:
+            who = side.name
+        return f"{who} summons a model with {hp} Hit Point{'s' if hp > 1 else ''}", None, None
 
 
 PLAY = BrutalityPlay()

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rules.brutality.play import PLAY, mission_issues, roll_setup
-from rules.play.core import PlayModel, Refused, SideSnapshot, Snapshot
+from rules.play.core import Event, PlayModel, Refused, SideSnapshot, Snapshot, replay
 from rules.play.registry import typed_side
 from tests.rules.play.conftest import cinder, loaded_table
 from tests.rules.play.games import Table
@@ -272,11 +272,14 @@ def test_only_base_assault_brings_the_dead_back_missions(reavers: SideSnapshot) 
 
 
 def test_blinded_lasts_one_activation_status_effects(reavers: SideSnapshot) -> None:
+    """Blinded stays on through the model's next activation, then goes."""
     t = game(reavers)
     t.do(1, "token", target=0, model=2, value="Blinded")
     t.do(0, "activate", target=0, model=2)
-    assert t.state.sides[0].models[2].tokens == []
+    assert [tk.name for tk in t.state.sides[0].models[2].tokens] == ["Blinded"]
     assert any("only a Move" in n for n in t.state.notices)
+    t.do(1, "activate", target=1, model=0)
+    assert t.state.sides[0].models[2].tokens == []
 
 
 def test_a_summoned_models_save_never_drops_below_4_powers_summon(reavers: SideSnapshot) -> None:
@@ -314,3 +317,343 @@ def test_players_take_turns_activating_activation_phases(reavers: SideSnapshot) 
     assert t.state.active is None
     t.do(0, "next-turn")
     t.do(1, "activate", target=1, model=0)  # either side may start a new turn
+
+
+# --- issue 40: the book read alone (tests/rules/play/readings/brutality) ---------------
+
+
+def summoner_side() -> SideSnapshot:
+    """A typed side whose third model knows Summon (Powers, Summon); Rook's rules are
+    known and name no Power."""
+    return typed_side(
+        "brutality",
+        "Hexers",
+        [
+            PlayModel(name="Old Gnash", wounds=3, tags=["leader"]),
+            PlayModel(name="Rook", wounds=3, rules=["Sturdy"]),
+            PlayModel(name="Hexa", wounds=3, rules=["Summon"]),
+        ],
+    )
+
+
+def test_the_command_token_is_used_in_an_activation_of_its_own_side_command_token(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=1)
+    with pytest.raises(Refused, match="as it activates"):
+        t.do(1, "spend", target=1, value="Free Action")
+    t.do(1, "activate", target=1, model=0)
+    t.do(1, "spend", target=1, value="Free Action")
+    assert t.state.sides[1].resources["Command Token"] == 0
+
+
+def test_a_free_action_may_name_its_action_but_not_repeat_one_command_token(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=1, value="Bleeding")
+    t.do(0, "activate", target=0, model=2)
+    t.do(0, "staunch", target=0, model=1)
+    with pytest.raises(Refused, match="may not repeat"):
+        t.do(0, "spend", target=0, value="Free Action: Staunch")
+    with pytest.raises(Refused, match="not a action"):
+        t.do(0, "spend", target=0, value="Free Action: Dance")
+    t.do(0, "spend", target=0, value="Free Action: Run")
+    assert "(Run)" in t.state.log[-1].text and "Quill" in t.state.log[-1].text
+
+
+def test_staunch_and_stamp_are_the_acting_models_on_itself_or_an_ally_combat_phase_actions(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    t.do(0, "token", target=1, model=1, value="Bleeding")
+    t.do(1, "token", target=0, model=1, value="Burning!")
+    t.do(0, "activate", target=0, model=0)
+    with pytest.raises(Refused, match="on itself or an ally"):
+        t.do(0, "staunch", target=1, model=1)
+    t.do(1, "activate", target=1, model=0)
+    with pytest.raises(Refused, match="on itself or an ally"):
+        t.do(0, "stamp", target=0, model=1)
+    t.do(1, "staunch", target=1, model=1)
+    assert t.state.sides[1].models[1].tokens == []
+
+
+def test_a_second_combat_phase_action_needs_a_free_action_activation_phases(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=1, value="Bleeding")
+    t.do(1, "token", target=0, model=3, value="Burning!")
+    t.do(0, "activate", target=0, model=2)
+    t.do(0, "stamp", target=0, model=3)
+    with pytest.raises(Refused, match="Combat Phase action"):
+        t.do(0, "staunch", target=0, model=1)
+    t.do(0, "spend", target=0, value="Free Action")
+    t.do(0, "staunch", target=0, model=1)
+    assert t.state.sides[0].models[1].tokens == []
+
+
+def test_a_powers_token_lasts_until_its_users_next_activation_powers(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=3)  # Vesk knows Curse
+    t.do(0, "token", target=1, model=0, value="Curse: -2 Dexterity")
+    t.do(1, "activate", target=1, model=0)
+    assert [tk.name for tk in t.state.sides[1].models[0].tokens] == ["Curse"]
+    t.do(0, "next-turn")
+    t.do(0, "activate", target=0, model=3)
+    assert t.state.sides[1].models[0].tokens == []
+    assert any("Curse ends" in n for n in t.state.notices)
+
+
+def test_a_powers_token_ends_when_its_user_dies_powers(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=3)
+    t.do(0, "token", target=1, model=1, value="Curse: -1 Save")
+    t.do(1, "activate", target=1, model=0)
+    t.do(1, "wound", target=0, model=3, value=3)
+    assert t.state.sides[1].models[1].tokens == []
+
+
+def test_a_token_put_on_by_a_model_that_does_not_know_the_power_stays_powers(reavers: SideSnapshot) -> None:
+    """Brakk knows no Curse: the token's user is unknown and it stays until taken off."""
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=1)
+    t.do(0, "token", target=1, model=1, value="Curse: -1 Save")
+    t.do(0, "next-turn")
+    t.do(0, "activate", target=0, model=1)
+    assert [tk.name for tk in t.state.sides[1].models[1].tokens] == ["Curse"]
+
+
+def test_curse_targets_an_enemy_powers_curse(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=3)
+    with pytest.raises(Refused, match="targets an enemy"):
+        t.do(0, "token", target=0, model=1, value="Curse: -1 Save")
+
+
+def test_summon_costs_the_summoner_a_hit_point_not_to_be_healed_powers_summon(reavers: SideSnapshot) -> None:
+    t = loaded_table(Snapshot(system="brutality", sides=(reavers, summoner_side())))
+    t.do(1, "activate", target=1, model=2)
+    t.do(1, "summon", target=1, model=2, value=2)
+    hexa, summoned = t.state.sides[1].models[2], t.state.sides[1].models[3]
+    assert (hexa.wounds, summoned.wounds) == (2, 2)
+    assert any(line.text.startswith("Hexa summons") for line in t.state.log)
+    with pytest.raises(Refused, match="Summon"):
+        t.do(1, "heal", target=1, model=2)
+    t.do(0, "activate", target=0, model=0)
+    t.do(0, "wound", target=1, model=2)
+    t.do(1, "heal", target=1, model=2)
+    assert t.state.sides[1].models[2].wounds == 2
+
+
+def test_summon_is_the_acting_models_power_powers_summon(reavers: SideSnapshot) -> None:
+    t = loaded_table(Snapshot(system="brutality", sides=(reavers, summoner_side())))
+    t.do(1, "activate", target=1, model=1)
+    with pytest.raises(Refused, match="acting"):
+        t.do(1, "summon", target=1, model=2, value=1)
+    with pytest.raises(Refused, match="does not know Summon"):
+        t.do(1, "summon", target=1, model=1, value=1)
+
+
+def test_the_summoned_model_goes_with_its_summoner_powers_summon(reavers: SideSnapshot) -> None:
+    t = loaded_table(Snapshot(system="brutality", sides=(reavers, summoner_side())))
+    t.do(1, "activate", target=1, model=2)
+    t.do(1, "summon", target=1, model=2, value=1)
+    t.do(0, "activate", target=0, model=0)
+    t.do(0, "wound", target=1, model=2, value=2)
+    assert [m.status for m in t.state.sides[1].models[2:]] == ["killed", "killed"]
+    assert t.state.sides[0].victory_points == 1  # Hexa; the Summoned model gives none
+
+
+def test_an_old_summon_without_its_summoner_changes_no_hit_points_powers_summon(
+    reavers: SideSnapshot,
+) -> None:
+    """Logs from before the summoner was recorded replay as they did."""
+    t = loaded_table(Snapshot(system="brutality", sides=(reavers, summoner_side())))
+    t.do(1, "summon", target=1, value=1)
+    assert [m.wounds for m in t.state.sides[1].models] == [3, 3, 3, 1]
+
+
+def test_sturdy_treats_wound_chart_results_1_to_4_as_nothing_model_abilities(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    for result in ("Face Gash", "Broken Hand", "Skewered", "Broken Ribs", "Painful"):
+        with pytest.raises(Refused, match="Sturdy"):
+            t.do(1, "token", target=0, model=0, value=result)  # Mother Scald is Sturdy
+    t.do(1, "token", target=0, model=0, value="Sliced")
+    t.do(1, "token", target=0, model=1, value="Skewered")  # Brakk is not
+    assert [tk.name for tk in t.state.sides[0].models[0].tokens] == ["Sliced"]
+
+
+def test_a_blinded_model_may_only_move_status_effects(reavers: SideSnapshot) -> None:
+    t = game(reavers)
+    t.do(1, "token", target=0, model=1, value="Blinded")
+    t.do(1, "token", target=0, model=2, value="Bleeding")
+    t.do(0, "activate", target=0, model=1)
+    with pytest.raises(Refused, match="Blinded"):
+        t.do(0, "staunch", target=0, model=2)
+    with pytest.raises(Refused, match="Blinded"):
+        t.do(0, "spend", target=0, value="Free Action")
+
+
+def test_taking_captives_knocks_a_model_out_at_0_hit_points_missions(reavers: SideSnapshot) -> None:
+    t = game(reavers, mission="Taking Captives")
+    t.do(0, "wound", target=1, model=1, value=3)
+    rook = t.state.sides[1].models[1]
+    assert (rook.status, rook.killed_turn, t.state.sides[0].victory_points) == ("unconscious", None, 0)
+    with pytest.raises(Refused, match="may not be healed"):
+        t.do(1, "heal", target=1, model=1)
+    with pytest.raises(Refused, match="Unconscious"):
+        t.do(1, "activate", target=1, model=1)
+    t.do(0, "activate", target=0, model=3)
+    with pytest.raises(Refused, match="not a target of Powers"):
+        t.do(0, "token", target=1, model=1, value="Curse: -1 Save")
+
+
+def test_taking_captives_scores_each_enemy_knocked_out_at_the_end_missions(reavers: SideSnapshot) -> None:
+    t = game(reavers, mission="Taking Captives")
+    t.do(0, "wound", target=1, model=1, value=3)
+    for _ in range(4):
+        t.do(0, "next-turn")
+    assert t.state.finished and t.state.sides[0].victory_points == 1 and t.state.winner == 0
+
+
+def test_grab_it_scores_only_at_the_end_of_the_game_missions(reavers: SideSnapshot) -> None:
+    t = game(reavers, mission="Grab It!")
+    with pytest.raises(Refused, match="end of the game"):
+        t.do(0, "score", target=0, value=2)
+    for _ in range(3):
+        t.do(0, "next-turn")
+    order = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3)]
+    for side, model in order[:-1]:
+        t.do(side, "activate", target=side, model=model)  # type: ignore[arg-type]
+    with pytest.raises(Refused, match="end of the game"):
+        t.do(0, "score", target=0, value=2)
+    t.do(0, "activate", target=0, model=3)
+    t.do(0, "score", target=0, value=5)
+    assert t.state.sides[0].victory_points == 5
+
+
+def test_i_smell_a_rat_a_traitor_is_rolled_and_activates_first_on_turn_2_missions(
+    reavers: SideSnapshot,
+) -> None:
+    t = loaded_table(
+        Snapshot(
+            system="brutality",
+            sides=(reavers, cinder()),
+            setup={"mission": "I Smell A Rat", "infiltrator": 1},
+        ),
+        wanted=[3],  # the third of the Victim's four models
+    )
+    t.do(0, "activate", target=0, model=0)  # Turn 1: either may
+    t.do(0, "next-turn")
+    assert t.log[-1].outcome == {"traitor": 2}
+    assert any("Quill is the traitor" in n for n in t.state.notices)
+    with pytest.raises(Refused, match="spy Quill"):
+        t.do(0, "activate", target=0, model=0)
+    with pytest.raises(Refused, match="spy Quill"):
+        t.do(1, "activate", target=1, model=0)
+    t.do(1, "activate", target=0, model=2)
+    assert t.state.active == 0  # the traitor's activation was the Infiltrator's
+    t.do(0, "activate", target=0, model=0)
+    t.do(0, "wound", target=0, model=2, value=3)  # the Victim kills its traitor
+    assert t.state.sides[0].victory_points == 1
+
+
+def test_i_smell_a_rat_the_traitor_is_the_infiltrators_to_activate_with_two_phones_missions(
+    reavers: SideSnapshot,
+) -> None:
+    t = loaded_table(
+        Snapshot(
+            system="brutality",
+            sides=(reavers, cinder()),
+            setup={"mission": "I Smell A Rat", "infiltrator": 1},
+        ),
+        wanted=[3],
+    )
+    t.do(0, "next-turn")
+    mine = Event(id="event-9999", side=1, action="activate", target=0, model=2)
+    theirs = mine.model_copy(update={"side": 0})
+    assert PLAY.actor(t.state, mine) is None
+    assert PLAY.actor(t.state, theirs) == (
+        1,
+        "the traitor plays for Cinder Pack: its player activates it (Missions)",
+    )
+
+
+def test_i_smell_a_rat_without_a_rolled_traitor_a_victims_model_goes_first_missions(
+    reavers: SideSnapshot,
+) -> None:
+    """A log written by hand without the roll: the spy is at least one of the Victim's."""
+    snap = Snapshot(
+        system="brutality", sides=(reavers, cinder()), setup={"mission": "I Smell A Rat", "infiltrator": 1}
+    )
+    events = [
+        Event(id="event-0001", side=0, action="next-turn"),
+        Event(id="event-0002", side=1, action="activate", target=1, model=0),
+    ]
+    state = replay(PLAY, snap, events)
+    assert state.log[-1].refused is not None and "Victim's list" in state.log[-1].refused
+
+
+def test_behemoth_encounter_the_behemoth_first_its_hit_points_score_its_death_ends_missions(
+    reavers: SideSnapshot,
+) -> None:
+    beast = typed_side("brutality", "Behemoth", [PlayModel(name="The Behemoth", wounds=10, tags=["leader"])])
+    t = loaded_table(
+        Snapshot(
+            system="brutality",
+            sides=(reavers, beast),
+            setup={"mission": "Behemoth Encounter", "behemoth": 1},
+        )
+    )
+    with pytest.raises(Refused, match="Behemoth activates"):
+        t.do(0, "activate", target=0, model=0)
+    t.do(1, "activate", target=1, model=0)
+    t.do(1, "wound", target=0, model=1, value=3)
+    assert t.state.sides[1].victory_points == 0  # no kill points here
+    t.do(0, "activate", target=0, model=0)
+    for status in ("Disarmed", "Knock Down", "Pause", "Confused"):
+        with pytest.raises(Refused, match="never affected"):
+            t.do(0, "token", target=1, model=0, value=status)
+    t.do(0, "wound", target=1, model=0, value=2)
+    assert t.state.sides[0].victory_points == 2
+    t.do(0, "wound", target=1, model=0, value=8)
+    assert t.state.finished and t.state.winner == 0 and t.state.sides[0].victory_points == 10
+
+
+def test_a_score_naming_its_model_is_the_acting_models_interact_action_scoring_points(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers)
+    t.do(0, "activate", target=0, model=1)
+    with pytest.raises(Refused, match="Brakk is acting"):
+        t.do(0, "score", target=0, model=2, value=1)
+    t.do(0, "score", target=0, model=1, value=1)
+    assert t.state.log[-1].text.startswith("Brakk prays or loots")
+    t.do(0, "spend", target=0, value="Free Action")
+    with pytest.raises(Refused, match="same action twice"):
+        t.do(0, "score", target=0, model=1, value=1)
+    t.do(0, "score", target=0, value=-1)  # a correction names no model
+    assert t.state.sides[0].victory_points == 0
+
+
+def test_base_assault_loot_is_2_for_the_attacker_and_1_for_the_defender_missions(
+    reavers: SideSnapshot,
+) -> None:
+    t = game(reavers, mission="Base Assault", defender=1)
+    t.do(0, "activate", target=0, model=0)
+    with pytest.raises(Refused, match="Attacker's model is 2"):
+        t.do(0, "score", target=0, model=0, value=1)
+    t.do(0, "score", target=0, model=0, value=2)
+    t.do(1, "activate", target=1, model=0)
+    with pytest.raises(Refused, match="Defender's model is 1"):
+        t.do(1, "score", target=1, model=0, value=2)
+    t.do(1, "score", target=1, model=0, value=1)
+    assert [s.victory_points for s in t.state.sides] == [2, 1]
+
+
+def test_the_table_summon_without_a_model_is_the_acting_summoners_powers_summon(
+    reavers: SideSnapshot,
+) -> None:
+    """The table's Summon button sends no model: the acting model knowing Summon pays."""
+    t = loaded_table(Snapshot(system="brutality", sides=(reavers, summoner_side())))
+    t.do(1, "activate", target=1, model=2)
+    t.do(1, "summon", target=1, value=1)
+    assert [m.wounds for m in t.state.sides[1].models] == [3, 3, 2, 1]
