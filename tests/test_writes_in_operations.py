@@ -48,13 +48,9 @@ NOT_YET_MOVED = {
     "roster/games/seats.py",
     "roster/games/views.py",
     "roster/rosters/catalogue.py",
-    "roster/rosters/fill.py",
     "roster/rosters/management/commands/import_roster.py",
     "roster/rosters/revisions.py",
-    "roster/rosters/views/supplements.py",
     "roster/sheets/views.py",
-    "roster/supplements/models.py",
-    "roster/supplements/pins.py",
 }
 
 WRITES = {"save", "create", "bulk_create", "bulk_update", "get_or_create", "update_or_create"}

@@ -31,7 +31,7 @@ from roster.rosters.catalogue import catalogue_and_digest
 from roster.rosters.models import Roster, ShareLink
 from roster.rosters.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster, pin_supplement
 from roster.supplements.models import Supplement
-from roster.supplements.pins import adopt
+from roster.supplements.operations import adopt
 
 
 def _active_rosters(user: User) -> QuerySet[Roster]:

@@ -32,7 +32,8 @@ from roster.sheets import queue as printing
 from roster.sheets.content import PAPERS, SheetInfo
 from roster.sheets.names import sheet_disposition
 from roster.sheets.queue import FAILED_SECONDS, ask
-from roster.supplements.pins import adopt, pinned_supplement
+from roster.supplements.operations import adopt
+from roster.supplements.pins import pinned_supplement
 from rules.registry import SYSTEMS
 
 # How often the page of a sheet being prepared asks where it stands (htmx), and how often

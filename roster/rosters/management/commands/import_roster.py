@@ -14,7 +14,7 @@ from roster.rosters.management.setup import database_needed
 from roster.rosters.models import ShareLink
 from roster.rosters.operations import TooManyRosters, create_roster, pin_supplement
 from roster.rosters.transfer import import_export
-from roster.supplements.pins import adopt
+from roster.supplements.operations import adopt
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError
 
 
