@@ -233,7 +233,6 @@ def cast(db):
 
     from roster.events import operations as events
     from roster.events.models import Entry
-    from roster.games.seats import open_joining
 
     event = events.create_event(alice, "iron-and-honor", "Club night", options={"game_size": "medium"})
     for name in ("carol", "dave"):
@@ -246,7 +245,7 @@ def cast(db):
         "event_entry": pairing.a,
         "event_pairing": pairing,
         "game": game,
-        "game_code": open_joining(game).code,
+        "game_code": game.code,
         "roster": roster,
         "token": link.token,
         "supplement": supplement,
