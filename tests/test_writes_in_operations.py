@@ -15,7 +15,10 @@ take a positional argument, or are called on a plain name) on a manager
 (``.objects``, ``._default_manager``), on a queryset method's result (``.filter(...)``,
 ``.exclude(...)``, ``.all()``...) or on a name bound to one of those in the same file. A
 related manager's ``.add()``/``.remove()``/``.set()``/``.clear()`` is not looked for
-(none is used).
+(none is used), nor are the frameworks' own writes: Django's admin saving the rules data
+rows an administrator edits (``roster/rosters/admin.py`` then asks
+``operations.refresh_digest`` for the new version), allauth's sign-up and e-mail
+addresses, and the session and cache backends.
 
 The background workers write for their domain where they run: ``roster/sheets/queue.py``
 is the sheets' writer (its SheetJob rows and the task results it prunes), and

@@ -505,10 +505,9 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
     second holds side 1 by their account, so neither needs a join code; the code every
     game gets at its start (roster.games.operations.start_game) lets watchers in (the
     event page's Watch link: both sides are held, so it seats nobody). Tapped again (by
-    either), the same game. Raises Refused for a bye, anyone
-    but the two players (the organiser too: they watch or enter the result), a player
-    without an account, or TooManyGames (a Refused) when the first player keeps the most
-    games."""
+    either), the same game. Raises Refused for a bye, anyone but the two players (the
+    organiser too: they watch or enter the result), a player without an account, or
+    TooManyGames (a Refused) when the first player keeps the most games."""
     if pairing.b is None:
         raise Refused("A bye has no game.")
     event = pairing.round.event
