@@ -12,7 +12,6 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
@@ -24,14 +23,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from roster.accounts.archive import ArchiveError, read_archive_upload, write_archive
 from roster.accounts.forms import DeleteAccountForm
+from roster.accounts.operations import delete_account
 from roster.core.http import player
 from roster.core.limits import limited
 from roster.games.seats import forget_seats
 from roster.rosters.catalogue import catalogue_and_digest
 from roster.rosters.models import Roster, ShareLink
-from roster.rosters.operations import MAX_ROSTERS_PER_USER, TooManyRosters, create_roster, pin_supplement
+from roster.rosters.operations import MAX_ROSTERS_PER_USER, TooManyRosters, import_rosters
 from roster.supplements.models import Supplement
-from roster.supplements.pins import adopt
 
 
 def _active_rosters(user: User) -> QuerySet[Roster]:
@@ -90,8 +89,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     user = player(request)
     form = DeleteAccountForm(user, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user.delete()  # rosters, revisions, share links and email addresses cascade
+        delete_account(user)  # rosters, revisions, share links and email addresses cascade
         logout(request)
         messages.success(request, "Your account and its rosters are deleted.")
         return forget_seats(request, redirect("home"))
@@ -135,19 +133,10 @@ def _import_zip(request: HttpRequest, upload: UploadedFile[bytes]) -> HttpRespon
             )
     except ArchiveError as exc:
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
-    # One short transaction per roster (create_roster's own), never one around the whole
-    # zip: on SQLite a transaction holds the database's one write lock, and 200 rosters
-    # evaluated inside one kept every other player's edit waiting for seconds. All or
-    # nothing still: if a roster cannot be made, the ones made before it are deleted.
-    made: list[int] = []
+    # All or nothing, one short transaction per roster (operations.import_rosters).
     try:
-        for document, supplement in documents:
-            roster = create_roster(player(request), document, action="Imported")
-            made.append(roster.pk)
-            if supplement is not None:  # the export carried its supplement: the same numbers
-                pin_supplement(roster, adopt(player(request), supplement))
+        import_rosters(player(request), documents)
     except TooManyRosters as exc:  # another tab filled the list meanwhile: nothing imported
-        Roster.objects.filter(pk__in=made).delete()
         return render(request, "roster/import.html", {"error": f"Not imported: {exc.message}"}, status=422)
     count = len(documents)
     messages.success(request, f"Imported {count} roster{'s' if count != 1 else ''}.")

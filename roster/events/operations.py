@@ -19,7 +19,6 @@ from roster.events.models import Entry, Event, Pairing, Round
 from roster.events.pairing import Result, Standing, pair, standings
 from roster.games.models import Game
 from roster.games.operations import TooManyGames, start_game, take_side
-from roster.games.seats import open_joining
 from roster.games.sides import evaluated_side, told_apart
 from roster.games.systems import play_rules, playable
 from roster.rosters.catalogue import catalogue_and_digest
@@ -513,12 +512,12 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
     submitted (with their kept supplements; two lists of one name told apart by the second
     player's name), the round's set-up (:func:`round_setup`) with every choice it leaves
     open rolled as a game's is (PlayRules.roll_setup). The first player owns it and the
-    second holds side 1 by their account, so neither needs a join code; the game's code
-    is opened for watchers (the event page's Watch link: both sides are held, so it seats
-    nobody). Tapped again (by either), the same game. Raises Refused for a bye, anyone
-    but the two players (the organiser too: they watch or enter the result), a player
-    without an account, or TooManyGames (a Refused) when the first player keeps the most
-    games."""
+    second holds side 1 by their account, so neither needs a join code; the code every
+    game gets at its start (roster.games.operations.start_game) lets watchers in (the
+    event page's Watch link: both sides are held, so it seats nobody). Tapped again (by
+    either), the same game. Raises Refused for a bye, anyone but the two players (the
+    organiser too: they watch or enter the result), a player without an account, or
+    TooManyGames (a Refused) when the first player keeps the most games."""
     if pairing.b is None:
         raise Refused("A bye has no game.")
     event = pairing.round.event
@@ -554,7 +553,6 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
         except TooManyGames as exc:
             raise Refused(f"{pairing.a.name}: {exc}") from None
         take_side(game, "", pairing.b.player)
-        game = open_joining(game)  # its watch link, for the event page (both sides are held)
         locked_pairing.game = game
         locked_pairing.save(update_fields=["game"])
         return game

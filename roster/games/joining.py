@@ -28,7 +28,6 @@ from roster.games.seats import (
     WATCH_COOKIE,
     live_games,
     live_limit,
-    new_token,
     normalise_code,
     seat_of,
     set_cookie,
@@ -205,7 +204,7 @@ def revoke(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "The other side is free again: its phone can no longer act.")
     elif what == "watch":
-        Game.objects.filter(pk=game.pk).update(watch_token=new_token(), code=None)
+        operations.renew_joining(game)
         messages.success(request, "Watchers are out, and the game has a new code and link.")
     else:
         messages.error(request, "Nothing revoked: choose the other side or the watchers.")

@@ -1,5 +1,6 @@
 """The one writer of games (STYLE.md "state changes go through one writer"): start a
-game, append an action, undo one, finish. Views never touch ``Game.events`` themselves.
+game (with its join code and watch token), append an action, undo one, finish, renew
+the join code, delete. Views never write a game themselves.
 
 Every write is a compare-and-set on ``Game.version``, a count of the log's writes that
 never comes back to an earlier value: the new log is written only if nobody wrote it
@@ -25,11 +26,11 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from roster.games import live
-from roster.games.models import MAX_EVENTS, MAX_TRAIL, Game, trail_entry
+from roster.games.models import CODE_ALPHABET, CODE_LENGTH, MAX_EVENTS, MAX_TRAIL, Game, trail_entry
 from roster.games.sides import told_apart
 from roster.games.systems import play_rules
 from rules.play import core
@@ -155,9 +156,44 @@ def kept_limit() -> int:
     return int(getattr(settings, "MUSTER_KEPT_GAMES", 100))
 
 
+def new_token() -> str:
+    """A fresh side or watch token: 24 random bytes (192 bits), URL-safe text."""
+    return secrets.token_urlsafe(24)
+
+
+def new_code() -> str:
+    """A fresh join code: 5 letters of CODE_ALPHABET (23^5, about 6.4 million)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+CODE_DRAWS = 10  # a code another game holds is drawn again, this many times at most
+
+
+def _give_code(game: Game, **changes: Any) -> Game:
+    """Write ``changes`` with a fresh join code on ``game`` (one drawn again while another
+    game holds it) and return the game as saved; after CODE_DRAWS clashes, ``changes``
+    alone and no code (the owner's "new code" button draws again)."""
+    for _ in range(CODE_DRAWS):
+        code = new_code()
+        try:
+            with transaction.atomic():  # a savepoint: a clash leaves the caller's transaction usable
+                Game.objects.filter(pk=game.pk).update(**changes, code=code)
+        except IntegrityError:  # another game has it: draw again
+            continue
+        changes["code"] = code
+        break
+    else:
+        changes["code"] = None
+        Game.objects.filter(pk=game.pk).update(**changes)
+    for field, value in changes.items():
+        setattr(game, field, value)
+    return game
+
+
 def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
     """A new game of ``owner`` from ``snapshot`` (both sides as they are now), with an
-    empty log. ``name`` is what My games lists ("Northmen v Clovis"). Raises
+    empty log, a join code and a watch token (the owner's join panel shows them at
+    once). ``name`` is what My games lists ("Northmen v Clovis"). Raises
     :class:`TooManyGames` when the owner keeps :func:`kept_limit` games already."""
     limit = kept_limit()
     if Game.objects.filter(owner=owner).count() >= limit:
@@ -166,14 +202,29 @@ def start_game(owner: Any, snapshot: Snapshot, name: str) -> Game:
             "(export them first to keep their logs) to start another."
         )
     rules = play_rules(snapshot.system)  # KeyError for a system without rules of play
-    return Game.objects.create(
+    game = Game.objects.create(
         owner=owner,
         system=snapshot.system,
         name=name[:200],
         snapshot=snapshot.model_dump(mode="json"),
         summary=list_summary(rules.start(snapshot)),
         rules_version=rules.version,
+        watch_token=new_token(),
     )
+    return _give_code(game)
+
+
+def renew_joining(game: Game) -> Game:
+    """The owner stops the watchers: a new watch token (every watcher is out) and a new
+    join code (the old code, link and QR code stop working). Returns the game as saved.
+    Also gives a code to a game that has none (one started before games got theirs at
+    the start)."""
+    return _give_code(game, watch_token=new_token())
+
+
+def delete_game(game: Game) -> None:
+    """Delete ``game`` (My games' Delete: the owner's say; its log goes with it)."""
+    game.delete()
 
 
 def _write(

@@ -9,7 +9,8 @@ A game has up to three kinds of viewers:
   keeps only its SHA-256, plus the account when the opponent was logged in (then the
   game is also under their My games, and any of their browsers holds the side);
 - watchers: whoever opened the join link and chose "Watch" (a cookie with the game's
-  current watch token; the owner revoking the watch link makes a new token).
+  current watch token; the owner revoking the watch link makes a new token:
+  roster.games.operations.renew_joining).
 
 Everything a viewer receives is the state as that viewer may see it
 (rules.play.core.PlayRules.view and public_event): a watcher is ``None``, who sees no
@@ -20,16 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import IntegrityError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 
 from roster.games import operations
-from roster.games.models import CODE_ALPHABET, CODE_LENGTH, Game, light_game
+from roster.games.models import CODE_LENGTH, Game, light_game
 from rules.play.core import SideIndex, SideSnapshot
 
 #: Games in progress one account may own or hold a side of at once, and sides of games
@@ -74,37 +73,9 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def new_token() -> str:
-    """A fresh side or watch token: 24 random bytes (192 bits), URL-safe text."""
-    return secrets.token_urlsafe(24)
-
-
-def new_code() -> str:
-    """A fresh join code: 5 letters of CODE_ALPHABET (23^5, about 6.4 million)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
 def normalise_code(text: str) -> str:
     """A typed code as stored: upper case, spaces and dashes dropped, 5 characters."""
     return "".join(c for c in text.upper() if c.isalnum())[:CODE_LENGTH]
-
-
-def open_joining(game: Game) -> Game:
-    """Give ``game`` a join code and a watch token when it has none yet (a code that is
-    taken is drawn again). Returns the game as saved."""
-    if not game.watch_token:
-        game.watch_token = new_token()
-        game.save(update_fields=["watch_token"])
-    for _ in range(10):
-        if game.code:
-            return game
-        code = new_code()
-        try:
-            if Game.objects.filter(pk=game.pk, code__isnull=True).update(code=code):
-                game.code = code
-        except IntegrityError:  # another game has it: draw again
-            continue
-    return game
 
 
 def seat_of(request: HttpRequest, pk: int) -> Seat:
@@ -157,7 +128,7 @@ def take_side(
     too when logged in), through roster.games.operations.take_side (with ``side``, side 1
     becomes the joiner's own warband). False (nothing changed) when the side is already
     held by someone else, the game is finished, or (with ``side``) it has an action."""
-    token = new_token()
+    token = operations.new_token()
     user = getattr(request, "user", None)
     guest = user if user is not None and user.is_authenticated and user.pk != game.owner_id else None
     if not operations.take_side(game, token_hash(token), guest, side):

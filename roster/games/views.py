@@ -40,7 +40,7 @@ from roster.games.joining import join_context
 from roster.games.models import Game
 from roster.games.origins import origin_of
 from roster.games.polling import signed_etag
-from roster.games.seats import Seat, held_seat_cookie, live_games, live_limit, open_joining, seat_of
+from roster.games.seats import Seat, held_seat_cookie, live_games, live_limit, seat_of
 from roster.games.sides import roster_side, rosters_of, side_from_form, told_apart
 from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
@@ -162,7 +162,7 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     table_html = fragment.table(request, game, shown, etag=_etag(request, game, shown))
     context = {**page_context(game, shown), "table_html": table_html, "origin": origin_of(game)}
     if seat.role == "owner":
-        context["join"] = join_context(request, open_joining(game))
+        context["join"] = join_context(request, game)
     return render(request, "games/table.html", context)
 
 
@@ -373,7 +373,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a game from My games."""
     game = get_game_for_user(request, pk)
-    game.delete()
+    operations.delete_game(game)
     messages.success(request, f"Deleted the game {game.name}.")
     return redirect("game-list")
 

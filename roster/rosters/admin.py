@@ -10,8 +10,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from roster.rosters.catalogue import refresh_digest
 from roster.rosters.models import CATALOGUE_TABLES, RuleSet, RuleSetVersion
+from roster.rosters.operations import refresh_digest
 from rules.system import CatalogueError
 
 

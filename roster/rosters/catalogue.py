@@ -1,7 +1,8 @@
-"""The rules data in the database, the one source the app reads: bringing in the reviewed
-seed from ``fixtures/`` (``load_rules``), reading it back as the rules engine's pydantic
-catalogue, and knowing its version (digest). The commands read ``fixtures/`` directly only
-before the database exists (:func:`any_catalogue_and_digest`)."""
+"""The rules data in the database, the one source the app reads: reading it back as the
+rules engine's pydantic catalogue, and knowing its version (digest). Bringing in the
+reviewed seed from ``fixtures/`` and a new digest after an admin edit are writes:
+roster.rosters.operations.load_system and refresh_digest. The commands read
+``fixtures/`` directly only before the database exists (:func:`any_catalogue_and_digest`)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 
-from roster.rosters.models import CATALOGUE_TABLES, RuleSet, RuleSetVersion
+from roster.rosters.models import CATALOGUE_TABLES, RuleSet
 from rules.registry import SYSTEMS
 from rules.system import CatalogueError
 
@@ -52,50 +53,6 @@ class RulesDataEdited(Exception):
         )
         self.system_id = system_id
         self.differences = differences
-
-
-def load_system(system_id: str, path: Path | None = None, replace: bool = False) -> tuple[str, bool]:
-    """Validate a rules data file (the reviewed seed) and bring it into the catalogue
-    tables as a new rules data version.
-
-    Idempotent: rows are matched by slug, updated in place, and rows missing from the
-    file are deleted; when the file is the one loaded last and nothing was edited since
-    (its digest is both ``digest`` and ``seed_digest``), no row is written at all. An
-    edit made in the admin since the last load is never reverted silently: unless
-    ``replace``, raises RulesDataEdited listing how the file differs (a file that equals
-    the edited data is taken as its review). Returns (digest, changed). Raises
-    CatalogueError naming the file and the JSON path of the first schema error.
-    """
-    system = SYSTEMS[system_id]
-    path = path or fixture_path(system_id)
-    catalogue = system.read_catalogue_file(path)
-    data = catalogue.model_dump(mode="json")
-    tables = CATALOGUE_TABLES.get(system_id, {})  # a system may keep all its rules data in settings
-    with transaction.atomic():
-        ruleset, _ = RuleSet.objects.select_for_update().get_or_create(
-            system=system_id, defaults={"title": system.title}
-        )
-        before = ruleset.digest
-        if before and before == ruleset.seed_digest == digest_of(data) and ruleset.title == system.title:
-            return before, False  # the file was loaded last and nothing was edited since
-        edited = bool(before) and before != ruleset.seed_digest
-        if edited and not replace and digest_of(data) != before:
-            raise RulesDataEdited(system_id, path, differences(catalogue_data(ruleset), data, tables))
-        ruleset.title = system.title
-        ruleset.settings = {k: v for k, v in data.items() if k not in tables}
-        ruleset.save()
-        for key, model in tables.items():
-            rows = data[key]
-            model._default_manager.filter(ruleset=ruleset).exclude(
-                slug__in=[r["slug"] for r in rows]
-            ).delete()
-            for position, row in enumerate(rows):
-                model._default_manager.update_or_create(
-                    ruleset=ruleset, slug=row["slug"], defaults={**row, "position": position}
-                )
-        digest = refresh_digest(system_id)
-        RuleSet.objects.filter(pk=ruleset.pk).update(seed_digest=digest)
-    return digest, digest != before
 
 
 def differences(stored: dict[str, Any], seed: dict[str, Any], tables: Iterable[str]) -> list[str]:
@@ -138,22 +95,6 @@ def catalogue_data(ruleset: RuleSet) -> dict[str, Any]:
             for row in model._default_manager.filter(ruleset=ruleset).order_by("position", "id")
         ]
     return data
-
-
-def refresh_digest(system_id: str) -> str:
-    """Recompute a system's digest from the database and snapshot a new version.
-
-    Called after loading and after every admin edit. Raises CatalogueError if the
-    edited data no longer passes the schema (the edit's transaction is rolled back).
-    """
-    ruleset = RuleSet.objects.select_for_update().get(system=system_id)
-    data = catalogue_data(ruleset)
-    SYSTEMS[system_id].read_catalogue(data, origin=f"{system_id} rules data in the database")
-    digest = digest_of(data)
-    if digest != ruleset.digest:
-        RuleSetVersion.objects.get_or_create(system=system_id, digest=digest, defaults={"data": data})
-        RuleSet.objects.filter(pk=ruleset.pk).update(digest=digest)
-    return digest
 
 
 def current_digest(system_id: str) -> str:
@@ -233,6 +174,4 @@ __all__ = [
     "current_digest",
     "fixture_catalogue",
     "get_catalogue",
-    "load_system",
-    "refresh_digest",
 ]

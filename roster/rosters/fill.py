@@ -17,6 +17,7 @@ from roster.rosters.catalogue import get_catalogue
 from roster.rosters.models import Roster
 from roster.rosters.operations import pin_supplement
 from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
+from roster.supplements.operations import create_supplement, save_version
 from roster.supplements.pins import pinned_version
 from rules.names import name_key
 from rules.registry import SYSTEMS
@@ -71,10 +72,10 @@ def fill(owner: Any, roster: Roster, table: str, entry: str, values: dict[str, A
     merge(SYSTEMS[system], get_catalogue(system), document)  # refuses a value the book gives
     with transaction.atomic():
         if supplement is None:
-            supplement = Supplement.create(owner, document)
+            supplement = create_supplement(owner, document)
             version = supplement.latest
         else:
-            version = supplement.save_version(document)
+            version = save_version(supplement, document)
         others = (
             [p.roster for p in RosterSupplement.objects.filter(version=before).select_related("roster")]
             if before is not None and before.pk != version.pk

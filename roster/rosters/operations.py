@@ -1,7 +1,9 @@
 """Every change to a roster, in one place: the single writer of rosters.
 
-Creating a roster, saving a new revision, undo and redo, restoring a revision and
-pinning a supplement version all happen here; roster.rosters.models holds data and queries only.
+Creating a roster (one, or a zip's all or none), saving a new revision (and thinning
+the old ones), undo and redo, restoring a revision, deleting, pinning a supplement
+version and the share links all happen here, and so does the rules data's loading
+(``load_system``, ``refresh_digest``); roster.rosters.models holds data and queries only.
 
 Views translate HTTP into the typed arguments below and the results back into pages;
 they never edit a document themselves. Each operation takes the roster, its typed
@@ -17,13 +19,16 @@ See docs/editor.md.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from roster.rosters.catalogue import RulesDataEdited, catalogue_data, differences, digest_of, fixture_path
 from roster.rosters.evaluation import (
     Evaluation,
     Rules,
@@ -33,11 +38,14 @@ from roster.rosters.evaluation import (
     roster_catalogue,
 )
 from roster.rosters.hooks import tell_roster_saved
-from roster.rosters.models import Revision, Roster
-from roster.rosters.revisions import thin_revisions
+from roster.rosters.models import CATALOGUE_TABLES, Revision, Roster, RuleSet, RuleSetVersion, ShareLink
+from roster.rosters.revisions import unkept_revisions
 from roster.rosters.systems import FieldErrors, ui_for
 from roster.supplements.models import RosterSupplement, SupplementVersion
+from roster.supplements.operations import adopt
 from rules.document import DocumentError, dump_document, parse_document
+from rules.registry import SYSTEMS
+from rules.supplement import SupplementDocument
 
 MAX_MODELS = 50
 MAX_ROSTERS_PER_USER = 200
@@ -157,6 +165,32 @@ def create_roster(owner: Any, document: dict[str, Any], action: str = "Created")
     return roster
 
 
+def import_rosters(
+    owner: Any, documents: Iterable[tuple[dict[str, Any], SupplementDocument | None]]
+) -> list[Roster]:
+    """A roster of ``owner`` for each (document, supplement) of ``documents`` (a zip's:
+    canonical roster documents, each with the supplement it carried or None), made as
+    "Imported", each pinned to the owner's version of its supplement (made when the
+    owner has none with that content). All or none: raises TooManyRosters when the cap
+    is reached part way, with the rosters made before it deleted (the supplements taken
+    are kept, as any other supplement of the owner's).
+
+    One short transaction per roster (create_roster's own), never one around the whole
+    zip: on SQLite a transaction holds the database's one write lock, and 200 rosters
+    evaluated inside one kept every other player's edit waiting for seconds."""
+    made: list[Roster] = []
+    try:
+        for document, supplement in documents:
+            roster = create_roster(owner, document, action="Imported")
+            made.append(roster)
+            if supplement is not None:  # the export carried its supplement: the same numbers
+                pin_supplement(roster, adopt(owner, supplement))
+    except TooManyRosters:  # another tab filled the list meanwhile: nothing imported
+        Roster.objects.filter(pk__in=[r.pk for r in made]).delete()
+        raise
+    return made
+
+
 def _check_room(owner_id: Any) -> None:
     """Raise TooManyRosters when the owner already keeps MAX_ROSTERS_PER_USER undeleted
     rosters. Locks the owner's row first (inside the caller's transaction), so two
@@ -198,7 +232,7 @@ def save_revision(
                 rules_digest=evaluation.digest,
                 action=action,
             )
-            thin_revisions(roster)  # bounded storage: roster/rosters/revisions.py
+            unkept_revisions(roster).delete()  # bounded storage: roster/rosters/revisions.py
     if not written:
         raise _stale(roster)
     return Change(roster, evaluation, model, dropped_redo=undone)
@@ -296,6 +330,29 @@ def undelete_roster(roster: Roster) -> None:
         _check_room(roster.owner_id)
         Roster.objects.filter(pk=roster.pk).update(deleted=None)
     roster.deleted = None
+
+
+def share_roster(roster: Roster) -> ShareLink | None:
+    """Give ``roster`` a read-only share link (/s/<token>/): the new link, or None when
+    it has one not revoked already (nothing written)."""
+    if roster.share_links.filter(revoked__isnull=True).exists():
+        return None
+    return ShareLink.objects.create(roster=roster)
+
+
+def stop_sharing(roster: Roster) -> int:
+    """Revoke every share link of ``roster`` (they answer 404 from now on); how many were
+    live (0: nothing written)."""
+    return int(roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now()))
+
+
+def restore_sharing(roster: Roster, link: ShareLink) -> bool:
+    """Undo "Stop sharing": ``link`` (one of ``roster``'s, revoked) works again at the same
+    address. False (nothing written) when the link is another roster's or not revoked, or
+    the roster has a live link already."""
+    if link.roster_id != roster.pk or roster.share_links.filter(revoked__isnull=True).exists():
+        return False
+    return bool(ShareLink.objects.filter(pk=link.pk, revoked__isnull=False).update(revoked=None))
 
 
 def acknowledge_rules(roster: Roster, digest: str) -> None:
@@ -495,3 +552,67 @@ def options_change(old: dict[str, Any], new: dict[str, Any]) -> str:
         if before.get(key) != after.get(key):
             parts.append(f"{key.replace('_', ' ')} {before.get(key, '-')} -> {after.get(key, '-')}")
     return "; ".join(parts) or "Saved the options"
+
+
+# The rules data (docs/new-system.md): the reviewed seed brought in by ``load_rules``, and
+# a new version after each edit in the admin. Reads are roster.rosters.catalogue's.
+
+
+def load_system(system_id: str, path: Path | None = None, replace: bool = False) -> tuple[str, bool]:
+    """Validate a rules data file (the reviewed seed) and bring it into the catalogue
+    tables as a new rules data version.
+
+    Idempotent: rows are matched by slug, updated in place, and rows missing from the
+    file are deleted; when the file is the one loaded last and nothing was edited since
+    (its digest is both ``digest`` and ``seed_digest``), no row is written at all. An
+    edit made in the admin since the last load is never reverted silently: unless
+    ``replace``, raises RulesDataEdited listing how the file differs (a file that equals
+    the edited data is taken as its review). Returns (digest, changed). Raises
+    CatalogueError naming the file and the JSON path of the first schema error.
+    """
+    system = SYSTEMS[system_id]
+    path = path or fixture_path(system_id)
+    catalogue = system.read_catalogue_file(path)
+    data = catalogue.model_dump(mode="json")
+    tables = CATALOGUE_TABLES.get(system_id, {})  # a system may keep all its rules data in settings
+    with transaction.atomic():
+        ruleset, _ = RuleSet.objects.select_for_update().get_or_create(
+            system=system_id, defaults={"title": system.title}
+        )
+        before = ruleset.digest
+        if before and before == ruleset.seed_digest == digest_of(data) and ruleset.title == system.title:
+            return before, False  # the file was loaded last and nothing was edited since
+        edited = bool(before) and before != ruleset.seed_digest
+        if edited and not replace and digest_of(data) != before:
+            raise RulesDataEdited(system_id, path, differences(catalogue_data(ruleset), data, tables))
+        ruleset.title = system.title
+        ruleset.settings = {k: v for k, v in data.items() if k not in tables}
+        ruleset.save()
+        for key, model in tables.items():
+            rows = data[key]
+            model._default_manager.filter(ruleset=ruleset).exclude(
+                slug__in=[r["slug"] for r in rows]
+            ).delete()
+            for position, row in enumerate(rows):
+                model._default_manager.update_or_create(
+                    ruleset=ruleset, slug=row["slug"], defaults={**row, "position": position}
+                )
+        digest = refresh_digest(system_id)
+        RuleSet.objects.filter(pk=ruleset.pk).update(seed_digest=digest)
+    return digest, digest != before
+
+
+def refresh_digest(system_id: str) -> str:
+    """Recompute a system's digest from the database and snapshot a new version.
+
+    Called after loading and after every admin edit. Raises CatalogueError if the
+    edited data no longer passes the schema (the edit's transaction is rolled back).
+    """
+    ruleset = RuleSet.objects.select_for_update().get(system=system_id)
+    data = catalogue_data(ruleset)
+    SYSTEMS[system_id].read_catalogue(data, origin=f"{system_id} rules data in the database")
+    digest = digest_of(data)
+    if digest != ruleset.digest:
+        RuleSetVersion.objects.get_or_create(system=system_id, digest=digest, defaults={"data": data})
+        RuleSet.objects.filter(pk=ruleset.pk).update(digest=digest)
+    return digest

@@ -9,22 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 KEEP_NEWEST = 30
 KEEP_DAILY = 20
 
 
-def thin_revisions(roster: Any) -> int:
-    """Delete the revisions of ``roster`` this policy does not keep, counting back from
-    its current revision (revisions above it, which Redo can reach, are always kept).
-    Returns how many were deleted. Meant to run in the transaction of the write that
-    added the newest revision (Roster.commit)."""
+def unkept_revisions(roster: Any) -> QuerySet[Any]:
+    """The revisions of ``roster`` this policy does not keep, counting back from its
+    current revision (revisions above it, which Redo can reach, are always kept): what
+    roster.rosters.operations.save_revision deletes, in the transaction of the write that
+    added the newest revision. Empty (no query) while the roster has too few."""
     from roster.rosters.models import Revision
 
     if roster.revision <= KEEP_NEWEST:  # nothing old enough: no query
-        return 0
+        return Revision.objects.none()
     older = Revision.objects.filter(roster=roster, number__lte=roster.revision - KEEP_NEWEST)
-    if not older.exists():
-        return 0
     kept_days: set[Any] = set()
     keep: list[int] = []
     for number, created in older.order_by("-number").values_list("number", "created"):
@@ -32,5 +32,4 @@ def thin_revisions(roster: Any) -> int:
         if day not in kept_days and len(kept_days) < KEEP_DAILY:
             kept_days.add(day)
             keep.append(number)
-    deleted, _ = older.exclude(number__in=keep).delete()
-    return int(deleted)
+    return older.exclude(number__in=keep)

@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
@@ -32,7 +31,8 @@ from roster.sheets import queue as printing
 from roster.sheets.content import PAPERS, SheetInfo
 from roster.sheets.names import sheet_disposition
 from roster.sheets.queue import FAILED_SECONDS, ask
-from roster.supplements.pins import adopt, pinned_supplement
+from roster.supplements.operations import adopt
+from roster.supplements.pins import pinned_supplement
 from rules.registry import SYSTEMS
 
 # How often the page of a sheet being prepared asks where it stands (htmx), and how often
@@ -157,8 +157,7 @@ def sheet_status(request: HttpRequest, pk: int) -> HttpResponse:
 def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Create a share link (or keep the current one)."""
     roster, rules = get_roster_and_rules(request, pk)
-    if active_link(roster) is None:
-        ShareLink.objects.create(roster=roster)
+    if operations.share_roster(roster) is not None:
         printing.after_edit(roster, roster.updated)  # the default sheet's QR code changed
     return after_edit(request, roster, rules=rules)
 
@@ -168,7 +167,7 @@ def share_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def share_revoke(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Revoke every share link of the roster: they answer 404 from now on."""
     roster, rules = get_roster_and_rules(request, pk)
-    if roster.share_links.filter(revoked__isnull=True).update(revoked=timezone.now()):
+    if operations.stop_sharing(roster):
         printing.after_edit(roster, roster.updated)
     return after_edit(request, roster, rules=rules)
 
@@ -180,8 +179,7 @@ def share_restore(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     same address, unless the roster has a link already."""
     roster, rules = get_roster_and_rules(request, pk)
     link = stopped_link(roster)
-    if link is not None and active_link(roster) is None:
-        ShareLink.objects.filter(pk=link.pk).update(revoked=None)
+    if link is not None and operations.restore_sharing(roster, link):
         printing.after_edit(roster, roster.updated)
     return after_edit(request, roster, rules=rules)
 

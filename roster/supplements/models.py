@@ -2,25 +2,18 @@
 
 Every save is a new :class:`SupplementVersion`; a roster pins one version
 (:class:`RosterSupplement`), so its numbers change only when its owner accepts a newer
-version, and a shared roster shows the values it was built with.
+version, and a shared roster shows the values it was built with. The data and its
+queries only: every write is a function of roster.supplements.operations.
 """
 
 from __future__ import annotations
 
-import secrets
-from typing import Any
-
 from django.conf import settings
-from django.db import models, transaction
+from django.db import models
 
-from rules.supplement import SupplementDocument, dump_supplement, read_supplement, supplement_digest
+from rules.supplement import SupplementDocument, read_supplement
 
 KEPT_VERSIONS = 20
-
-
-def new_token() -> str:
-    """A random share token: 32 URL-safe characters, 192 bits."""
-    return secrets.token_urlsafe(24)
 
 
 class Supplement(models.Model):
@@ -47,48 +40,6 @@ class Supplement(models.Model):
         version = self.versions.order_by("-number").first()
         assert version is not None, "a supplement is created with its first version"
         return version
-
-    @classmethod
-    def create(
-        cls, owner: Any, document: SupplementDocument, copied_from: Supplement | None = None
-    ) -> Supplement:
-        """A new supplement with ``document`` as version 1."""
-        with transaction.atomic():
-            supplement = cls.objects.create(
-                owner=owner, system=document.system, name=document.name, copied_from=copied_from
-            )
-            supplement.save_version(document)
-        return supplement
-
-    def save_version(self, document: SupplementDocument) -> SupplementVersion:
-        """Store ``document`` as the next version (unchanged content: the latest is kept).
-
-        Older versions no roster pins are dropped beyond the newest ``KEPT_VERSIONS``, so
-        a supplement's storage stays bounded; a pinned version is always kept."""
-        with transaction.atomic():
-            locked = Supplement.objects.select_for_update().get(pk=self.pk)
-            last = locked.versions.order_by("-number").first()
-            digest = supplement_digest(document)
-            if last is not None and last.digest == digest:
-                return last
-            version = SupplementVersion.objects.create(
-                supplement=locked,
-                number=(last.number + 1) if last else 1,
-                data=dump_supplement(document),
-                digest=digest,
-            )
-            Supplement.objects.filter(pk=self.pk).update(name=document.name)
-            self.name = document.name
-            keep = locked.versions.order_by("-number").values_list("pk", flat=True)[:KEPT_VERSIONS]
-            locked.versions.exclude(pk__in=list(keep)).filter(pins__isnull=True).delete()
-        return version
-
-    def share(self) -> str:
-        """Turn the read-only link on (keeping an existing token); returns the token."""
-        if not self.share_token:
-            self.share_token = new_token()
-            self.save(update_fields=["share_token", "updated"])
-        return self.share_token
 
 
 class SupplementVersion(models.Model):

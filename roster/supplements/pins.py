@@ -1,12 +1,13 @@
 """Which supplement version a roster uses, and the versions it could move to (reads;
-pinning a version is roster.rosters.operations.pin_supplement)."""
+pinning a version is roster.rosters.operations.pin_supplement, taking an imported
+roster's supplement roster.supplements.operations.adopt)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from roster.supplements.models import RosterSupplement, Supplement, SupplementVersion
-from rules.supplement import SupplementDocument, supplement_digest
+from rules.supplement import SupplementDocument
 
 _documents: dict[str, SupplementDocument] = {}
 CACHE_SIZE = 256
@@ -44,14 +45,6 @@ def pinned_supplement(roster: Any) -> SupplementDocument | None:
         roster = roster.roster
     version = pinned_version(roster)
     return version_document(version) if version is not None else None
-
-
-def adopt(owner: Any, document: SupplementDocument) -> SupplementVersion:
-    """The owner's version with exactly this content, or a new supplement holding it
-    (an imported roster's embedded supplement)."""
-    digest = supplement_digest(document)
-    found = SupplementVersion.objects.filter(supplement__owner=owner, digest=digest).order_by("-pk").first()
-    return found if found is not None else Supplement.create(owner, document).latest
 
 
 def usable_supplements(user: Any, system: str) -> list[Supplement]:

@@ -15,6 +15,7 @@ import pytest
 from roster.rosters.models import Roster
 from roster.rosters.operations import create_roster
 from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement
 from tests.browser.editor_helpers import PASSWORD, saved
@@ -76,7 +77,7 @@ def test_a_ranged_model_from_scratch_takes_at_most_eight_taps(
     browser, live_server, rules_loaded, django_user_model
 ):
     user = django_user_model.objects.create_user("alice", password=PASSWORD)
-    Supplement.create(user, read_supplement(SUPPLEMENT))
+    create_supplement(user, read_supplement(SUPPLEMENT))
     ctx = context(browser, live_server)
     page = ctx.new_page()
     log_in(page, user)

@@ -16,6 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from roster.rosters.models import Roster, ShareLink
 from roster.rosters.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement, save_version, share_supplement
 from rules.supplement import read_supplement
 from tests.browser.test_accounts import PASSWORD, SIZES, log_in, new_page, serious
 from tests.browser.test_build_northmen import change, settle
@@ -120,13 +121,13 @@ PAGES = [
 @pytest.mark.parametrize("size", ["1280", "360"])
 def test_supplement_pages_are_axe_clean_and_fit(browser, live_server, player, size):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    supplement = Supplement.create(player, read_supplement(brutality_supplement()))
+    supplement = create_supplement(player, read_supplement(brutality_supplement()))
     changed = brutality_supplement()
     changed["values"]["classes"]["Ranged"]["FS"] = 4
     roster = create_roster(player, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
     pin_supplement(roster, supplement.latest)
-    supplement.save_version(read_supplement(changed))  # a newer version waits
-    token = supplement.share()
+    save_version(supplement, read_supplement(changed))  # a newer version waits
+    token = share_supplement(supplement)
     link = ShareLink.objects.create(roster=roster)
     page = new_page(browser, live_server, size)
     log_in(page, "gunsmith", PASSWORD)

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from roster.rosters.catalogue import load_system
 from roster.rosters.models import Roster
-from roster.rosters.operations import create_roster
+from roster.rosters.operations import create_roster, load_system
 from tests.browser.editor_helpers import PATIENCE_MS
 from tests.systems.tiny.register import registered
 

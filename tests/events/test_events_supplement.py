@@ -11,7 +11,7 @@ from roster.events import operations, pack
 from roster.events.models import Entry
 from roster.rosters.evaluation import evaluate_roster
 from roster.rosters.operations import create_roster, pin_supplement
-from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement, save_version
 from rules.supplement import dump_supplement, read_supplement
 from tests.events.test_events_web import new_event, register
 from tests.supplements import brutality_roster, brutality_supplement
@@ -32,7 +32,7 @@ def event(db):
 def pinned_player(name):
     user = make_user(name)
     roster = create_roster(user, brutality_roster(MODELS, limit=2))
-    supplement = Supplement.create(user, read_supplement(brutality_supplement(f"{name}'s values")))
+    supplement = create_supplement(user, read_supplement(brutality_supplement(f"{name}'s values")))
     pin_supplement(roster, supplement.latest)
     return user, roster, supplement
 
@@ -54,7 +54,7 @@ def test_a_list_keeps_its_supplement_as_it_was_submitted(event):
     # A new version of the supplement, pinned by the roster, changes nothing kept.
     changed = brutality_supplement("ann's values")
     changed["values"]["classes"]["Ranged"]["Move"] = 7
-    pin_supplement(roster, supplement.save_version(read_supplement(changed)))
+    pin_supplement(roster, save_version(supplement, read_supplement(changed)))
     assert evaluate_roster(roster).fingerprint != entry.fingerprint
     assert Entry.objects.get().supplement == entry.supplement
 

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from roster.rosters.models import Roster, ShareLink
-from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement, share_supplement
 from rules.supplement import read_supplement
 from tests.supplements import brutality_supplement
 from tests.web.cast import client_for, make_user, model_post, northmen
@@ -225,7 +225,7 @@ def cast(db):
     link = ShareLink.objects.create(roster=roster)
     holder = Client()
     holder.get(reverse("shared", args=[link.token]))
-    supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
+    supplement = create_supplement(alice, read_supplement(brutality_supplement()))
     from roster.games import operations
     from roster.games.sides import roster_side
     from rules.play.core import Snapshot
@@ -237,7 +237,6 @@ def cast(db):
 
     from roster.events import operations as events
     from roster.events.models import Entry
-    from roster.games.seats import open_joining
 
     event = events.create_event(alice, "iron-and-honor", "Club night", options={"game_size": "medium"})
     for name in ("carol", "dave"):
@@ -250,11 +249,11 @@ def cast(db):
         "event_entry": pairing.a,
         "event_pairing": pairing,
         "game": game,
-        "game_code": open_joining(game).code,
+        "game_code": game.code,
         "roster": roster,
         "token": link.token,
         "supplement": supplement,
-        "supplement_token": supplement.share(),
+        "supplement_token": share_supplement(supplement),
         "clients": {
             "owner": client_for(alice),
             "stranger": client_for(bob),

@@ -15,6 +15,7 @@ from roster.accounts.archive import MAX_MEMBERS
 from roster.rosters.evaluation import evaluate_stored
 from roster.rosters.models import Revision, Roster, ShareLink
 from roster.rosters.operations import create_roster
+from roster.supplements.operations import create_supplement
 from tests.beestwars import example as beestwars_example
 from tests.ih import example
 from tests.web.cast import client_for
@@ -161,7 +162,7 @@ def test_deleting_the_account_removes_rosters_and_share_links(alice, alice_clien
     from rules.supplement import read_supplement
     from tests.supplements import brutality_supplement
 
-    Supplement.create(alice, read_supplement(brutality_supplement()))
+    create_supplement(alice, read_supplement(brutality_supplement()))
     page = alice_client.get(reverse("account-delete")).content.decode()
     assert "5 rosters" in page and "1 share link" in page and "1 supplement with" in page
 

@@ -135,7 +135,7 @@ def test_a_zip_import_that_cannot_finish_leaves_nothing(rules_loaded_db, monkeyp
             raise TooManyRosters()
         return create_roster(owner, document, action)
 
-    monkeypatch.setattr("roster.accounts.page.create_roster", third_fails)
+    monkeypatch.setattr("roster.rosters.operations.create_roster", third_fails)
     documents = [example("iron-and-honor-northmen-raiding-party")] * 4
     response = client_for(bob).post(reverse("roster-import"), {"file": zip_of(documents)})
     assert response.status_code == 422

@@ -4,7 +4,7 @@ import pytest
 from django.contrib import admin
 from django.core.management import call_command
 
-from roster.rosters.catalogue import current_digest, get_catalogue, refresh_digest
+from roster.rosters.catalogue import current_digest, get_catalogue
 from roster.rosters.models import (
     BrutalityClass,
     BrutalityModelAbility,
@@ -13,6 +13,7 @@ from roster.rosters.models import (
     BrutalityUpgrade,
     RuleSet,
 )
+from roster.rosters.operations import refresh_digest
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from roster.rosters.evaluation import read_rules
 from roster.rosters.models import Roster, RuleSet
 from roster.rosters.operations import create_roster, pin_supplement
 from roster.rosters.systems import ui_for
-from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement
 from roster.supplements.pins import pinned_supplement
 from rules.supplement import read_supplement
 from tests.supplements import brutality_roster, brutality_supplement
@@ -40,7 +40,7 @@ def test_for_editing_reads_the_rules_digest_and_no_pin(roster, alice):
 
 def test_for_editing_reads_the_pinned_version_digest(alice):
     posse = create_roster(alice, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
-    book = Supplement.create(alice, read_supplement(brutality_supplement()))
+    book = create_supplement(alice, read_supplement(brutality_supplement()))
     pin_supplement(posse, book.latest)
     found = Roster.objects.for_editing(posse.pk, alice.pk)
     assert found.pinned_digest == book.latest.digest

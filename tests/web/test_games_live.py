@@ -198,6 +198,33 @@ def test_the_owner_revokes_the_side_and_the_watchers(table):
     assert other.post(f"/games/{game.pk}/revoke/", {"what": "side"}).status_code == 404
 
 
+def test_a_game_gets_its_code_and_watch_token_at_the_start_and_its_table_writes_nothing(alice_client, alice):
+    game = start(alice_client, alice)
+    assert game.code and game.watch_token
+    fields = ("code", "watch_token", "version", "updated")
+    before = Game.objects.values(*fields).get(pk=game.pk)
+    assert code_of(alice_client, game) == game.code
+    assert Game.objects.values(*fields).get(pk=game.pk) == before  # a GET writes nothing
+
+
+def test_stopping_the_watchers_renews_the_code_and_the_watch_token_in_one_post(table):
+    game, owner, _other, _watcher = table
+    owner.post(f"/games/{game.pk}/revoke/", {"what": "watch"})
+    renewed = Game.objects.get(pk=game.pk)
+    assert renewed.code and renewed.code != game.code
+    assert renewed.watch_token and renewed.watch_token != game.watch_token
+
+
+def test_a_game_without_a_code_gets_one_from_the_new_code_button(alice_client, alice):
+    game = start(alice_client, alice)
+    Game.objects.filter(pk=game.pk).update(code=None)  # a game from before codes came at the start
+    page = alice_client.get(f"/games/{game.pk}/").content.decode()
+    assert "no join code yet" in page and 'class="play-code"' not in page
+    assert Game.objects.get(pk=game.pk).code is None
+    alice_client.post(f"/games/{game.pk}/revoke/", {"what": "watch"})
+    assert code_of(alice_client, game) == Game.objects.get(pk=game.pk).code
+
+
 def test_a_logged_in_opponent_finds_the_game_under_my_games(alice_client, alice, bob_client):
     game = start(alice_client, alice)
     join(bob_client, code_of(alice_client, game), "side")

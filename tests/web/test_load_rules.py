@@ -6,8 +6,9 @@ import pytest
 from django.contrib import admin
 from django.core.management import CommandError, call_command
 
-from roster.rosters.catalogue import current_digest, get_catalogue, refresh_digest
+from roster.rosters.catalogue import current_digest, get_catalogue
 from roster.rosters.models import IronHonorSkill, IronHonorTrait, RuleSetVersion
+from roster.rosters.operations import refresh_digest
 from rules.system import CatalogueError
 
 pytestmark = pytest.mark.django_db

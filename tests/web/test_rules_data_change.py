@@ -2,8 +2,8 @@
 
 from django.urls import reverse
 
-from roster.rosters.catalogue import refresh_digest
 from roster.rosters.models import IronHonorTrait, Roster
+from roster.rosters.operations import refresh_digest
 
 
 def test_changed_and_removed_traits_are_reported_and_kept(roster, alice_client):

@@ -6,10 +6,9 @@ import re
 
 from django.urls import reverse
 
-from roster.rosters.catalogue import refresh_digest
 from roster.rosters.evaluation import evaluate_roster
 from roster.rosters.models import IronHonorTrait, Roster
-from roster.rosters.operations import save_revision
+from roster.rosters.operations import refresh_digest, save_revision
 
 
 def words(response) -> str:

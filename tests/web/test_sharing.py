@@ -127,3 +127,15 @@ def test_hostile_names_are_inert_on_the_shared_page(link, roster, anon_client):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<img src=http://127.0.0.1:9/x>" not in page
     assert "&lt;img src=http://127.0.0.1:9/x&gt;" in page
+
+
+def test_the_sharing_operations_write_only_what_changes(link, roster, alice):
+    from roster.rosters.operations import create_roster, restore_sharing, share_roster, stop_sharing
+
+    assert share_roster(roster) is None  # it has a live link: no second one
+    assert stop_sharing(roster) == 1 and stop_sharing(roster) == 0
+    other = create_roster(alice, roster.document)
+    assert not restore_sharing(other, link)  # another roster's link stays revoked
+    fresh = share_roster(roster)
+    assert fresh is not None and not restore_sharing(roster, link)  # a live link already
+    assert list(ShareLink.objects.filter(roster=roster, revoked__isnull=True)) == [fresh]

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from roster.rosters.models import ShareLink
-from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement
 from rules.supplement import read_supplement
 from tests.supplements import brutality_supplement
 
@@ -36,7 +36,7 @@ def client_of(user):
 
 
 def test_the_supplement_share_link_is_on_site_url(lax_host, alice):
-    supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
+    supplement = create_supplement(alice, read_supplement(brutality_supplement()))
     client = client_of(alice)
     assert client.post(reverse("supplement-share", args=[supplement.pk])).status_code == 302
     supplement.refresh_from_db()

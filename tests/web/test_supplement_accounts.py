@@ -9,6 +9,7 @@ from django.urls import reverse
 from roster.rosters.models import Roster
 from roster.rosters.operations import create_roster, pin_supplement
 from roster.supplements.models import Supplement, SupplementVersion
+from roster.supplements.operations import create_supplement
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement
 from tests.supplements import brutality_roster, brutality_supplement
@@ -23,7 +24,7 @@ MODELS = [{"name": "Ann", "class": "Ranged", "leader": True}, {"name": "Cy", "cl
 @pytest.fixture
 def pinned(alice):
     roster = create_roster(alice, brutality_roster(MODELS, limit=2))
-    supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
+    supplement = create_supplement(alice, read_supplement(brutality_supplement()))
     pin_supplement(roster, supplement.latest)
     return roster, supplement
 

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement
 from rules.supplement import read_supplement
 from tests.supplements import RANGED, SUPPORT, brutality_supplement
 
@@ -152,7 +153,7 @@ def test_a_shared_link_is_read_only_and_can_be_copied(alice_client, bob_client, 
 
 
 def test_the_form_shows_the_stored_values_whatever_name_keys_them(alice_client, alice):
-    supplement = Supplement.create(alice, read_supplement(brutality_supplement()))  # keyed "Ranged"
+    supplement = create_supplement(alice, read_supplement(brutality_supplement()))  # keyed "Ranged"
     page = alice_client.get(f"/supplements/{supplement.pk}/").content.decode()
     assert 'name="v__classes__ranged__FS" value="3"' in page
 
@@ -207,7 +208,7 @@ def test_a_player_keeps_at_most_fifty_supplements(alice_client, alice):
     from roster.rosters.views.supplements import MAX_SUPPLEMENTS_PER_USER
 
     for n in range(MAX_SUPPLEMENTS_PER_USER):
-        Supplement.create(alice, read_supplement(brutality_supplement(f"Book {n}")))
+        create_supplement(alice, read_supplement(brutality_supplement(f"Book {n}")))
     response = alice_client.post("/supplements/new/", {"system": "brutality", "name": "One more"})
     assert response.status_code == 422
     assert "as many as Muster keeps" in response.content.decode()

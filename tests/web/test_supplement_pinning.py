@@ -10,6 +10,7 @@ import pytest
 from roster.rosters.models import Roster, ShareLink
 from roster.rosters.operations import create_roster
 from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement, save_version
 from roster.supplements.pins import pinned_version
 from rules.supplement import read_supplement
 from tests.supplements import RANGED, brutality_roster, brutality_supplement
@@ -29,7 +30,7 @@ MODELS = [
 
 @pytest.fixture
 def book(alice):
-    return Supplement.create(alice, read_supplement(brutality_supplement()))
+    return create_supplement(alice, read_supplement(brutality_supplement()))
 
 
 @pytest.fixture
@@ -57,9 +58,9 @@ def test_choosing_a_supplement_pins_its_latest_version(alice_client, posse, book
 
 
 def test_only_the_owners_supplements_of_the_rosters_system_are_offered(alice_client, bob, posse):
-    theirs = Supplement.create(bob, read_supplement(brutality_supplement("Bob's")))
+    theirs = create_supplement(bob, read_supplement(brutality_supplement("Bob's")))
     other = {"format": "muster.supplement/1", "system": "beestwars", "name": "Beests"}
-    Supplement.create(posse.owner, read_supplement(other))
+    create_supplement(posse.owner, read_supplement(other))
     page = alice_client.get(f"/rosters/{posse.pk}/supplement/").content.decode()
     assert "Bob&#x27;s" not in page and "Beests" not in page
     assert choose(alice_client, posse, theirs).status_code == 422
@@ -70,7 +71,7 @@ def test_a_new_version_waits_until_the_owner_accepts_it(alice_client, posse, boo
     choose(alice_client, posse, book)
     changed = brutality_supplement()
     changed["values"]["classes"]["Ranged"]["FS"] = 4
-    book.save_version(read_supplement(changed))
+    save_version(book, read_supplement(changed))
     assert pinned_version(posse).number == 1
     report = json.loads(alice_client.get(f"/rosters/{posse.pk}/export.json").content)
     assert report["supplement"]["values"]["classes"]["Ranged"]["FS"] == 3  # still the pinned version
@@ -88,7 +89,7 @@ def test_a_shared_roster_shows_the_values_of_its_pinned_version(alice_client, an
     link = ShareLink.objects.create(roster=posse)
     changed = brutality_supplement()
     changed["values"]["classes"]["Ranged"]["FS"] = 6
-    book.save_version(read_supplement(changed))
+    save_version(book, read_supplement(changed))
     page = anon_client.get(f"/s/{link.token}/").content.decode()
     assert "Fighting Skill 3" in page and "Fighting Skill 6" not in page
     assert "Supplement My Brutality book, version 1" in page
@@ -170,7 +171,7 @@ def test_a_supplement_the_rules_data_outgrew_is_set_aside_with_a_warning(alice_c
 def test_the_editor_offers_and_prices_a_homebrew_class(alice_client, alice):
     line = {"name": "Gunner", "Move": 5, "FS": 3, "Dex": 4, "HP": 2, "Will": 3, "Atk": 1, "Save": 4}
     data = brutality_supplement(homebrew={"classes": [{**line, "Armed": True, "Powers": 0}]})
-    supplement = Supplement.create(alice, read_supplement(data))
+    supplement = create_supplement(alice, read_supplement(data))
     roster = create_roster(alice, brutality_roster([{"name": "Gil", "class": "Gunner", "leader": True}]))
     choose(alice_client, roster, supplement)
     card = alice_client.get(f"/rosters/{roster.pk}/models/0/").content.decode()
@@ -217,7 +218,7 @@ def test_old_versions_no_roster_pins_are_dropped(alice_client, posse, book):
         changed = brutality_supplement()
         changed["values"]["classes"]["Ranged"]["Move"] = 1 + n % 30
         changed["values"]["classes"]["Ranged"]["Atk"] = 1 + n // 30
-        book.save_version(read_supplement(changed))
+        save_version(book, read_supplement(changed))
     numbers = sorted(book.versions.values_list("number", flat=True))
     assert len(numbers) == KEPT_VERSIONS + 1
     assert numbers[0] == 1  # pinned: kept
@@ -243,7 +244,7 @@ def test_a_beestwars_card_marks_supplement_values_as_the_players(alice, alice_cl
         "name": "My Beestwars book",
         "values": {"profiles": {"Minotaur Warrior (Two Weapons)": {"toughness": 9}}},
     }
-    beests = Supplement.create(alice, read_supplement(data))
+    beests = create_supplement(alice, read_supplement(data))
     document = {
         "format": "muster.roster/1",
         "system": "beestwars",

@@ -17,6 +17,7 @@ from django.urls import reverse
 from roster.rosters.models import Roster, ShareLink
 from roster.rosters.operations import create_roster
 from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement
 from rules.supplement import read_supplement
 from tests.ih import example
 from tests.supplements import brutality_roster, brutality_supplement
@@ -122,7 +123,7 @@ def test_a_supplement_name_that_grows_past_100_is_refused_everywhere(alice, alic
     assert "at most 100 characters" in created.content.decode()
     imported = alice_client.post("/supplements/import/", {"text": json.dumps(brutality_supplement(name))})
     assert imported.status_code == 422
-    supplement = Supplement.create(alice, read_supplement(brutality_supplement()))
+    supplement = create_supplement(alice, read_supplement(brutality_supplement()))
     renamed = alice_client.post(f"/supplements/{supplement.pk}/", {"name": name})
     assert renamed.status_code == 422
     assert "at most 100 characters" in renamed.content.decode()
@@ -131,7 +132,7 @@ def test_a_supplement_name_that_grows_past_100_is_refused_everywhere(alice, alic
 
 
 def test_a_roster_pinning_a_supplement_named_at_the_limit_still_opens(alice, alice_client):
-    supplement = Supplement.create(alice, read_supplement(brutality_supplement(at_limit(100))))
+    supplement = create_supplement(alice, read_supplement(brutality_supplement(at_limit(100))))
     roster = create_roster(alice, brutality_roster([{"name": "Ann", "class": "Ranged", "leader": True}]))
     assert (
         alice_client.post(f"/rosters/{roster.pk}/supplement/", {"supplement": supplement.pk}).status_code

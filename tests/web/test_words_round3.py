@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from roster.rosters.models import Roster
 from roster.rosters.operations import create_roster, pin_supplement, save_revision
-from roster.supplements.models import Supplement
+from roster.supplements.operations import create_supplement
 from rules.supplement import read_supplement
 from tests import brutality, ih
 from tests.beestwars import roster as bw_roster
@@ -91,7 +91,7 @@ def test_a_ranged_model_stops_asking_for_powers_once_its_line_is_filled(alice, a
         "name": "Mine",
         "values": {"classes": {"Ranged": line}},
     }
-    pin_supplement(roster, Supplement.create(alice, read_supplement(data)).latest)
+    pin_supplement(roster, create_supplement(alice, read_supplement(data)).latest)
     page = words(alice_client.get(reverse("model-open", args=[roster.pk, 2])))
     assert "how many this model knows is not in Muster's copy" not in page
     assert "are not in Muster's copy of the book; supply them" not in page

@@ -33,6 +33,12 @@ from roster.rosters.supplement_forms import (
 from roster.rosters.views.common import get_roster_for_user
 from roster.supplements.changes import version_changes
 from roster.supplements.models import Supplement
+from roster.supplements.operations import (
+    create_supplement,
+    save_version,
+    share_supplement,
+    unshare_supplement,
+)
 from roster.supplements.pins import pinned_version, usable_supplements
 from rules.document import DocumentError, path_words
 from rules.names import name_key
@@ -125,7 +131,7 @@ def supplement_new(request: HttpRequest) -> HttpResponse:
             "systems": SYSTEMS,
         }
         return render(request, "supplements/list.html", context, status=422)
-    supplement = Supplement.create(player(request), document)
+    supplement = create_supplement(player(request), document)
     return redirect("supplement-edit", supplement.pk)
 
 
@@ -186,7 +192,7 @@ def supplement_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 target = error_field(exc.path, origins)
                 form.add_error(target if target in form.fields else None, f"{exc.message} (at {exc.path})")
             else:
-                supplement.save_version(document)
+                save_version(supplement, document)
                 return redirect(reverse("supplement-edit", args=[supplement.pk]) + "?saved=1")
         status = 422
     else:
@@ -269,7 +275,7 @@ def supplement_import(request: HttpRequest) -> HttpResponse:
     if error or document is None:
         context = {"error": error, "text": pasted[:MAX_SUPPLEMENT_BYTES]}
         return render(request, "supplements/import.html", context, status=422)
-    supplement = Supplement.create(player(request), document)
+    supplement = create_supplement(player(request), document)
     return redirect("supplement-edit", supplement.pk)
 
 
@@ -288,7 +294,7 @@ def _is_roster(raw: str | bytes) -> bool:
 @login_required
 def supplement_share(request: HttpRequest, pk: int) -> HttpResponse:
     """Turn the read-only link on."""
-    _own(request, pk).share()
+    share_supplement(_own(request, pk))
     return redirect("supplement-edit", pk)
 
 
@@ -296,9 +302,7 @@ def supplement_share(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def supplement_unshare(request: HttpRequest, pk: int) -> HttpResponse:
     """Revoke the read-only link: the old link answers 404 from now on."""
-    supplement = _own(request, pk)
-    supplement.share_token = None
-    supplement.save(update_fields=["share_token", "updated"])
+    unshare_supplement(_own(request, pk))
     return redirect("supplement-edit", pk)
 
 
@@ -324,7 +328,7 @@ def supplement_copy(request: HttpRequest, token: str) -> HttpResponse:
         }
         return render(request, "supplements/shared.html", context, status=422)
     document = read_supplement({**source.latest.data, "name": f"{source.name[:93]} (copy)"})
-    mine = Supplement.create(player(request), document, copied_from=source)
+    mine = create_supplement(player(request), document, copied_from=source)
     return redirect("supplement-edit", mine.pk)
 
 

@@ -16,7 +16,7 @@ from roster.rosters.hooks import archive_importer
 from roster.rosters.operations import TooManyRosters, create_roster, pin_supplement
 from roster.rosters.transfer import export_json, export_text, import_export
 from roster.rosters.views.common import get_roster_and_rules
-from roster.supplements.pins import adopt
+from roster.supplements.operations import adopt
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError, path_words
 
 

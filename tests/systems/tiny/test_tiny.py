@@ -11,9 +11,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from roster.rosters.catalogue import load_system
 from roster.rosters.models import Roster
-from roster.rosters.operations import create_roster
+from roster.rosters.operations import create_roster, load_system
 from tests.web import pdf as pdfs
 
 

@@ -11,10 +11,9 @@ from django.urls import reverse
 
 from roster.rosters.catalogue import catalogue_and_digest
 from roster.rosters.management.setup import database_needed
-from roster.rosters.models import ShareLink
-from roster.rosters.operations import TooManyRosters, create_roster, pin_supplement
+from roster.rosters.operations import TooManyRosters, create_roster, pin_supplement, share_roster
 from roster.rosters.transfer import import_export
-from roster.supplements.pins import adopt
+from roster.supplements.operations import adopt
 from rules.document import MAX_DOCUMENT_BYTES, DocumentError
 
 
@@ -52,5 +51,6 @@ class Command(BaseCommand):
             pin_supplement(roster, adopt(owner, supplement))
         self.stdout.write(str(roster.pk))
         if options["share"]:
-            link = ShareLink.objects.create(roster=roster)
-            self.stdout.write(reverse("shared", args=[link.token]))
+            link = share_roster(roster)  # a new roster: it has no link yet
+            if link is not None:
+                self.stdout.write(reverse("shared", args=[link.token]))

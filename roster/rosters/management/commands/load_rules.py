@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from roster.rosters.catalogue import RulesDataEdited, load_system
+from roster.rosters.catalogue import RulesDataEdited
+from roster.rosters.operations import load_system
 from rules.registry import SYSTEMS
 from rules.system import CatalogueError
 
