@@ -12,23 +12,33 @@ exists) then ``incr``. Django's ``add`` and ``set`` first count the whole table 
 decide whether to cull it, and ``incr`` is a ``get`` and a ``set``: ten statements and
 two table counts per request. Here ``add`` of a live key is one read, and ``incr`` one
 read and one UPDATE; culling still happens whenever a new key is written.
+
+Django's ``set_many`` is a ``set`` per key (a count, a read and a write each, in a
+savepoint); here it is one count, one DELETE and one batched INSERT, whatever the number
+of keys (an event page keeps each list's check: roster.events.operations.entries_problems).
 """
 
 from __future__ import annotations
 
 import base64
 import pickle
+from datetime import UTC, datetime
 from typing import Any
 
+from django.conf import settings
 from django.core.cache.backends import db
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.db import connections, router, transaction
+from django.db import DatabaseError, connections, router, transaction
 from django.utils.timezone import now
+
+#: Keys deleted by one statement of ``set_many`` (under every database's parameter limit).
+DELETE_BATCH = 500
 
 
 class DatabaseCache(db.DatabaseCache):
     """django.core.cache.backends.db.DatabaseCache whose ``incr`` is atomic across
-    processes, and whose ``add`` of a key already there reads one row."""
+    processes, whose ``add`` of a key already there reads one row, and whose ``set_many``
+    writes every key in three statements."""
 
     def _sql(self) -> tuple[Any, str, str]:
         """(connection, quoted table, the live-row condition) for the cache's database."""
@@ -75,3 +85,43 @@ class DatabaseCache(db.DatabaseCache):
                 f"UPDATE {table} SET {quote('value')} = %s WHERE {quote('cache_key')} = %s", [encoded, key]
             )
         return int(value)
+
+    def set_many(
+        self, data: dict[str, Any], timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> list[str]:
+        """Store each value of ``data`` (key: value) for ``timeout`` seconds, in one
+        transaction: the table counted (and culled when over MAX_ENTRIES, as ``set`` does;
+        the new rows may take it over until the next write), the keys' rows deleted, and
+        the new rows inserted in one batch. Returns the keys not stored: every one when the
+        database refused the write (a concurrent ``set_many`` of one of them), none
+        otherwise, as Django's caches do."""
+        if not data:
+            return []
+        keys = {self.make_and_validate_key(key, version): value for key, value in data.items()}
+        connection, table, _ = self._sql()
+        quote = connection.ops.quote_name
+        expires = self.get_backend_timeout(timeout)
+        when = datetime.max if expires is None else datetime.fromtimestamp(expires, tz=UTC)
+        if not settings.USE_TZ:
+            when = when.replace(tzinfo=None)
+        stored = connection.ops.adapt_datetimefield_value(when.replace(microsecond=0))
+        rows = [
+            (key, base64.b64encode(pickle.dumps(value, self.pickle_protocol)).decode("latin1"), stored)
+            for key, value in keys.items()
+        ]
+        names = list(keys)
+        try:
+            with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
+                cursor.execute(f"SELECT COUNT(*) FROM {table}")
+                count = cursor.fetchone()[0]
+                if count > self._max_entries:
+                    self._cull(connection.alias, cursor, now().replace(microsecond=0), count)  # type: ignore[attr-defined]
+                for start in range(0, len(names), DELETE_BATCH):
+                    batch = names[start : start + DELETE_BATCH]
+                    marks = ", ".join(["%s"] * len(batch))
+                    cursor.execute(f"DELETE FROM {table} WHERE {quote('cache_key')} IN ({marks})", batch)
+                columns = ", ".join(quote(c) for c in ("cache_key", "value", "expires"))
+                cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s)", rows)
+        except DatabaseError:
+            return list(data)
+        return []

@@ -7,11 +7,15 @@ for the page to show; nothing is written then.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,19 +25,24 @@ from roster.games.models import Game
 from roster.games.operations import TooManyGames, start_game, take_side
 from roster.games.sides import evaluated_side, told_apart
 from roster.games.systems import play_rules, playable
-from roster.rosters.catalogue import catalogue_and_digest
+from roster.rosters.catalogue import catalogue_and_digest, current_digest
 from roster.rosters.evaluation import Evaluation, evaluate_roster, evaluate_stored, evaluate_with_supplement
 from roster.rosters.models import Roster
 from roster.rosters.operations import Refused
 from roster.rosters.transfer import import_export
+from rules.document import DocumentError
 from rules.names import name_key
 from rules.play.core import Snapshot
+from rules.registry import SYSTEMS
 from rules.supplement import dump_supplement, embedded_supplement
 from rules.text import clean_text
 
 MAX_ENTRIES = 256  # players in one event
 MAX_ROUNDS = 12
 MAX_EVENTS = 100  # events one account organises
+#: How long a list's check by the book stays in the cache (:func:`entries_problems`); its
+#: key changes with the list, the rules data and the supplement, so none is ever stale.
+CHECK_SECONDS = 7 * 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -83,15 +92,33 @@ def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
     ]
 
 
-def entry_evaluation(document: dict[str, Any], supplement: dict[str, Any] | None) -> Evaluation:
+def entry_evaluation(
+    document: dict[str, Any],
+    supplement: dict[str, Any] | None,
+    rules_data_for: Callable[[str], tuple[Any, str]] = catalogue_and_digest,
+) -> Evaluation:
     """A list as an entry keeps it: ``document`` evaluated with the rules data now and the
     ``supplement`` kept with it (muster.supplement/1, or None), as a roster is
     (roster.rosters.evaluation.evaluate_with_supplement: the book alone, with a warning, when the
-    rules data changed under the supplement). Raises DocumentError when the document does
-    not read."""
+    rules data changed under the supplement). ``rules_data_for`` as evaluate_stored's (the
+    database's by default). Raises DocumentError when the document does not read."""
     if supplement is None:
-        return evaluate_stored(document)
-    return evaluate_with_supplement(document, embedded_supplement(supplement, document.get("system")))
+        return evaluate_stored(document, rules_data_for)
+    return evaluate_with_supplement(
+        document, embedded_supplement(supplement, document.get("system")), rules_data_for
+    )
+
+
+def _book_problems(evaluation: Evaluation) -> list[str]:
+    """The book's rule errors of a list, each a sentence with its source."""
+    return [f"{i.message} ({i.source})" if i.source else i.message for i in evaluation.report.errors]
+
+
+def _problems(event: Event, system: str, book: list[str], document: dict[str, Any]) -> list[str]:
+    """A list's problems for ``event``: that it is of another ``system``, the ``book``'s
+    errors, then every limit of the event the ``document``'s options miss."""
+    other = [f"This list is for {system}; the event plays {event.system}."] if system != event.system else []
+    return other + book + _limits_missed(event, document)
 
 
 def check_list(
@@ -109,10 +136,71 @@ def check_list(
     else:
         evaluation = entry_evaluation(document, supplement)
     kept = dump_supplement(evaluation.supplement) if evaluation.supplement is not None else None
-    problems = [f"{i.message} ({i.source})" if i.source else i.message for i in evaluation.report.errors]
-    if evaluation.document.system != event.system:
-        problems.insert(0, f"This list is for {evaluation.document.system}; the event plays {event.system}.")
-    return Check(problems + _limits_missed(event, document), evaluation.fingerprint, evaluation.digest, kept)
+    problems = _problems(event, evaluation.document.system, _book_problems(evaluation), document)
+    return Check(problems, evaluation.fingerprint, evaluation.digest, kept)
+
+
+def check_key(entry: Entry, digest: str) -> str:
+    """The cache key of ``entry``'s check by the book: a sha256 over its document as
+    submitted (the document itself: its 12-digit fingerprint names it for people), the
+    rules data ``digest`` it is checked with and the supplement kept with it (its JSON;
+    null for a list without one)."""
+    content = json.dumps(
+        [entry.document, digest, entry.supplement], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return "muster:list-check:" + hashlib.sha256(content.encode()).hexdigest()
+
+
+def entries_problems(event: Event, entries: Iterable[Entry]) -> dict[int, list[str]]:
+    """The problems of each of ``entries``' lists for ``event``, by entry id: those of
+    :func:`check_list` with the supplement kept with the entry, or ["$.path: message"]
+    for a list that no longer reads.
+
+    The check by the book (the list's evaluation) is kept in Django's cache under
+    :func:`check_key`, so a page evaluates only the lists submitted (again) since it was
+    last drawn, or every one once the rules data changed; the event's limits are checked
+    each time (the organiser may change them). One query for the rules data digest of
+    each system, one cache read, and one cache write of the lists evaluated. Raises
+    CatalogueMissing when a list's system has no rules data loaded."""
+    entries = list(entries)
+    digests: dict[str, str] = {}
+    keys: dict[int, str] = {}
+    for entry in entries:
+        system = entry.document.get("system")
+        if isinstance(system, str) and system in SYSTEMS:  # else evaluated (to say why), not kept
+            if system not in digests:
+                digests[system] = current_digest(system)
+            keys[entry.pk] = check_key(entry, digests[system])
+    cached = cache.get_many(list(keys.values())) if keys else {}
+    evaluated: dict[str, tuple[str | None, list[str]]] = {}
+    problems: dict[int, list[str]] = {}
+    for entry in entries:
+        key = keys.get(entry.pk)
+        checked = cached.get(key) if key is not None else None
+        if checked is None:
+            checked = _book_check(entry, digests)
+            if key is not None:
+                evaluated[key] = checked
+        system, book = checked
+        problems[entry.pk] = book if system is None else _problems(event, system, book, entry.document)
+    if evaluated:
+        cache.set_many(evaluated, CHECK_SECONDS)
+    return problems
+
+
+def _book_check(entry: Entry, digests: dict[str, str]) -> tuple[str | None, list[str]]:
+    """(the list's system, the book's errors) of ``entry`` evaluated with the rules data
+    of ``digests`` (system id: digest, just read); (None, ["$.path: message"]) when the
+    list does not read."""
+
+    def rules_data_for(system_id: str) -> tuple[Any, str]:
+        return catalogue_and_digest(system_id, digests.get(system_id))
+
+    try:
+        evaluation = entry_evaluation(entry.document, entry.supplement, rules_data_for)
+    except DocumentError as exc:
+        return None, [f"{exc.path}: {exc.message}"]
+    return evaluation.document.system, _book_problems(evaluation)
 
 
 def clean_words(text: str, what: str, max_length: int) -> str:

@@ -102,14 +102,13 @@ class EntryRow:
 
 def _rows(event: Event, viewer: Any, organiser: bool, lists_open: bool) -> list[EntryRow]:
     rows = []
-    for entry in event.entries.all():
+    entries = list(event.entries.all())
+    # Problems are shown to the organiser (every list) and to each player (their own).
+    checked = [e for e in entries if organiser or (viewer is not None and e.player_id == viewer.pk)]
+    problems_of = operations.entries_problems(event, checked)
+    for entry in entries:
         mine = viewer is not None and entry.player_id == viewer.pk
-        problems = None
-        if organiser or mine:
-            try:
-                problems = operations.check_list(event, entry.document, supplement=entry.supplement).problems
-            except DocumentError as exc:
-                problems = [f"{exc.path}: {exc.message}"]
+        problems = problems_of.get(entry.pk)
         shown = organiser or mine or (lists_open and entry.status == Entry.ACCEPTED)
         rows.append(EntryRow(entry, problems, operations.changes(entry) if organiser else [], mine, shown))
     return rows

@@ -1,6 +1,7 @@
 """What one model edit reads and writes: the roster with its rules digest and pinned
 supplement in one SELECT, the highest revision kept (``head``) so Redo needs no query,
-and only the models an edit changes are new objects."""
+only the models an edit changes are new objects, and every edit evaluates the roster
+once (the writer's Evaluation is the one the answer is drawn from)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from roster.rosters.systems import ui_for
 from roster.supplements.operations import create_supplement
 from roster.supplements.pins import pinned_supplement
 from rules.supplement import read_supplement
+from tests.evaluations import count_evaluations
 from tests.supplements import brutality_roster, brutality_supplement
-from tests.web.cast import HX, make_user, post_model
+from tests.web.cast import HX, make_user, model_form, post_model, snapshot
 
 
 def edit(client, roster, index, **changes):
@@ -65,6 +67,66 @@ def test_a_model_edit_makes_one_read_of_the_roster_and_two_writes(roster, alice_
     # The test's own Roster.objects.get, then the session, the user, the roster (with its
     # rules digest and pin), the roster's UPDATE and the revision's INSERT.
     assert statements == ["SELECT", "SELECT", "SELECT", "SELECT", "UPDATE", "INSERT"], ctx.captured_queries
+
+
+def _post(client, roster, url_name, *args, htmx=True, **data):
+    fresh = Roster.objects.get(pk=roster.pk)
+    url = reverse(url_name, args=[roster.pk, *args])
+    return client.post(url, {"revision": fresh.revision, **data}, **(HX if htmx else {}))
+
+
+def _removed(client, roster):
+    _post(client, roster, "model-remove", 6)
+
+
+def _undone(client, roster):
+    _removed(client, roster)
+    _post(client, roster, "roster-undo")
+
+
+# Each edit of the editor: (what it is, what comes before it, the URL's name and
+# arguments, the form posted).
+EDITS = [
+    ("model", None, "model-update", [6], None),
+    ("options", None, "roster-options", [], {"name": "Raiders", "game_size": "medium"}),
+    ("add", None, "model-add", [], {"kind": "follower"}),
+    ("add many", None, "model-add", [], {"kind": "follower", "count": "2"}),
+    ("remove", None, "model-remove", [6], {}),
+    ("duplicate", None, "model-duplicate", [1], {}),
+    ("move", None, "model-move", [1], {"direction": "down"}),
+    ("undo", _removed, "roster-undo", [], {}),
+    ("undo, a model open", _removed, "roster-undo", [], {"open": "1"}),
+    ("redo", _undone, "roster-redo", [], {}),
+    ("restore", _removed, "roster-restore", [1], {}),
+    ("restore an undone", _undone, "roster-restore", [2], {}),
+]
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+@pytest.mark.parametrize(("kind", "before", "name", "args", "data"), EDITS, ids=[edit[0] for edit in EDITS])
+def test_an_edit_evaluates_the_roster_once_and_reads_it_once(
+    roster, alice_client, monkeypatch, htmx, kind, before, name, args, data
+):
+    """The answer to an edit (the editor drawn for htmx, a redirect otherwise) is drawn
+    from the Evaluation the writer made of the new document: one evaluation a request,
+    and the roster with its rules digest read once (never the rules data again)."""
+    if before is not None:
+        before(alice_client, roster)
+    saved = snapshot(roster)
+    fresh = Roster.objects.get(pk=roster.pk)
+    if data is None:
+        url, form = reverse(name, args=[roster.pk, *args]), model_form(fresh, *args, name="Frokn II")
+    else:
+        url, form = reverse(name, args=[roster.pk, *args]), {"revision": fresh.revision, **data}
+    evaluations = count_evaluations(monkeypatch)
+    with CaptureQueriesContext(connection) as ctx:
+        response = alice_client.post(url, form, **(HX if htmx else {}))
+    assert response.status_code == (200 if htmx else 302), response.content.decode()[:500]
+    assert snapshot(roster) != saved  # the edit was made
+    assert len(evaluations) == 1, kind
+    reads = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith("SELECT")]
+    assert len([sql for sql in reads if 'FROM "roster_roster"' in sql]) == 1, reads
+    assert len([sql for sql in reads if 'FROM "roster_ruleset"' in sql]) == 1, reads
 
 
 def test_head_follows_edits_undos_and_the_edit_that_drops_them(roster, alice_client):

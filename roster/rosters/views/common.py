@@ -193,7 +193,9 @@ def respond_editor(
     request: HtmxHttpRequest, roster: Roster, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
     """The whole editor region for htmx (morphed into #editor, whatever the request
-    targeted, and the address bar set to the open model), the whole page otherwise."""
+    targeted, and the address bar set to the open model), the whole page otherwise.
+    ``kwargs`` as :func:`editor_context`'s: pass an operation's ``evaluation`` (its
+    Change's) so that the roster is not evaluated again."""
     context = editor_context(roster, **kwargs)
     if not request.htmx:
         return render(request, "roster/editor.html", context, status=status)
@@ -223,12 +225,17 @@ def after_edit(
     *,
     focus: str | None = None,
     rules: Rules | None = None,
+    evaluation: Evaluation | None = None,
 ) -> HttpResponse:
     """After a successful structural edit: the editor region with model ``index`` open
     (htmx; ``focus`` names the element to focus, by default that model's name field)
-    or a redirect to it (plain POST). ``rules``: the request's, if it read them."""
+    or a redirect to it (plain POST). ``evaluation``: the roster's as it is now, the
+    operation's (its Change's), so that the request evaluates it once; else it is
+    evaluated with ``rules`` (the request's, if it read them)."""
     if request.htmx:
         if focus is None and index is not None:
             focus = f"m{index}-name"
-        return respond_editor(request, roster, open_index=index, focus=focus, rules=rules)
+        return respond_editor(
+            request, roster, open_index=index, focus=focus, rules=rules, evaluation=evaluation
+        )
     return redirect(editor_url(roster, index), permanent=False)

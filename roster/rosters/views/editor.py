@@ -181,7 +181,8 @@ def update_options(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if not request.htmx:
             return render(request, "roster/editor.html", context, status=422)
         return _editor_partial(request, context, 422)
-    return after_edit(request, roster, focus="roster-name" if "name" in request.POST else None, rules=rules)
+    focus = "roster-name" if "name" in request.POST else None
+    return after_edit(request, roster, focus=focus, evaluation=change.evaluation)
 
 
 def _editor_partial(request: HtmxHttpRequest, context: dict[str, object], status: int) -> HttpResponse:
@@ -201,7 +202,7 @@ def _structural(
         return respond_conflict(request, exc.current, CONFLICT)
     except Refused as exc:
         return respond_editor(request, roster, status=422, add_error=str(exc), rules=rules)
-    return after_edit(request, roster, change.model, rules=rules)
+    return after_edit(request, roster, change.model, evaluation=change.evaluation)
 
 
 @require_POST
@@ -230,7 +231,7 @@ def add_model(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect(f"{editor_url(roster)}#{row}")
     notice = f"Added {count} models at the end of the warband."
-    return respond_editor(request, roster, focus=row, notice=notice)
+    return respond_editor(request, roster, evaluation=change.evaluation, focus=row, notice=notice)
 
 
 @require_POST
@@ -246,7 +247,7 @@ def remove_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     focus = f"row-{change.model}" if change.model is not None else "add-kind"
     if not request.htmx:
         return redirect(editor_url(roster))
-    return respond_editor(request, roster, focus=focus, rules=rules)
+    return respond_editor(request, roster, evaluation=change.evaluation, focus=focus)
 
 
 @require_POST
@@ -261,7 +262,7 @@ def duplicate_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpRespon
         return respond_conflict(request, exc.current, CONFLICT)
     except Refused as exc:
         return respond_editor(request, roster, status=422, notice=str(exc), open_index=index, rules=rules)
-    return after_edit(request, roster, change.model, rules=rules)
+    return after_edit(request, roster, change.model, evaluation=change.evaluation)
 
 
 @require_POST
@@ -295,20 +296,24 @@ def _step(request: HtmxHttpRequest, pk: int, delta: int) -> HttpResponse:
     if not change.saved:
         notice = f"Nothing to {'undo' if delta < 0 else 'redo'}."
         if request.htmx:
-            return respond_editor(request, roster, notice=notice, rules=rules)
+            return respond_editor(request, roster, evaluation=change.evaluation, notice=notice)
         messages.info(request, notice)
+    evaluation = change.evaluation
     if change.model is None:
-        return after_edit(request, roster, focus="undo-button" if delta < 0 else "redo-button", rules=rules)
+        focus = "undo-button" if delta < 0 else "redo-button"
+        return after_edit(request, roster, focus=focus, evaluation=evaluation)
     models_after = len(roster.document.get("models", []))
     if models_after < models_before:
         # The step took a model away: stay on the warband, on the row where it stood.
         row = f"row-{min(change.model, models_after - 1)}" if models_after else "add-kind"
-        return after_edit(request, roster, focus=row, rules=rules)
+        return after_edit(request, roster, focus=row, evaluation=evaluation)
     if not request.POST.get("open"):
         # Pressed on the warband (a phone's only Undo): stay there, on the changed row,
         # so that the next press is one tap away.
-        return after_edit(request, roster, focus=f"row-{change.model}", rules=rules)
-    return after_edit(request, roster, change.model, focus=f"model-{change.model}-title", rules=rules)
+        return after_edit(request, roster, focus=f"row-{change.model}", evaluation=evaluation)
+    return after_edit(
+        request, roster, change.model, focus=f"model-{change.model}-title", evaluation=evaluation
+    )
 
 
 @require_POST

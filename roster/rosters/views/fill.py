@@ -56,7 +56,7 @@ def fill_gaps(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     if own:
         saved["supplied"] = own
     try:  # the rules are read again: the roster may pin a new supplement version now
-        operations.update_model(roster, index, ModelEdit(saved, saved, {}), posted_revision(request))
+        change = operations.update_model(roster, index, ModelEdit(saved, saved, {}), posted_revision(request))
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT, index)
     notice = (
@@ -69,5 +69,5 @@ def fill_gaps(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
     return (
         after_edit(request, roster, index)
         if not request.htmx
-        else respond_editor(request, roster, open_index=index, notice=notice)
+        else respond_editor(request, roster, evaluation=change.evaluation, open_index=index, notice=notice)
     )

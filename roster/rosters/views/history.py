@@ -52,4 +52,4 @@ def restore(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         raise Http404("no such revision") from None
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT)
-    return after_edit(request, roster, change.model, rules=rules)
+    return after_edit(request, roster, change.model, evaluation=change.evaluation)
