@@ -19,10 +19,14 @@ drawer draws and only the active commander asks or ends (``actor``); the first a
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+from rules.beestwars.catalogue import BeestwarsCatalogue
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -58,8 +62,19 @@ FIGHTER_ACTIONS: dict[str, tuple[int, str, str, int]] = {
     "Ranged Attack": (1, "combat", "ready", 6),
     "Aimed Shot": (2, "combat", "ready", 6),
     "On Guard": (1, "combat", "ready", 6),
+    "Charge": (1, "combat", "ready", 6),
     "Recover": (1, "recovery", "stunned", 6),
+    "Recover by the standard": (1, "recovery", "stunned", 8),
 }
+#: Picking up a fallen standard (p.8): an action of a fighter who is not Stunned, given
+#: by the ``standard`` event when it names the fighter (``model``).
+PICK_UP = "Pick up the standard"
+OTHER_ACTIONS: dict[str, tuple[int, str, str, int]] = {PICK_UP: (1, "other", "any", 8)}
+#: The recovery roll (p.6): 3d6, recorded in an ``act`` "Recover" event's outcome.
+ROLL = "roll"
+#: Actions that need a ranged weapon, and the one that needs a shield (p.6).
+RANGED = ("Ranged Attack", "Aimed Shot")
+SHIELDED = ("Shieldbash",)
 STANDARD_FROTH = 3
 FROTH = "Froth"
 
@@ -309,7 +324,7 @@ class BeestwarsPlay(TablePlay):
             if a != b:
                 return {"first": 0 if a > b else 1, "first_rolls": f"{a} v {b}"}
 
-    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+    def decide_draw(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
         """A draw takes one card uniformly from what is left in the deck (p.4)."""
         if event.action != "draw" or state.finished:
             return {}
@@ -390,9 +405,10 @@ class BeestwarsPlay(TablePlay):
         return 6
 
     def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
-        """A Wallop's Froth is taken by its fighter's "Wallop blow" action (p.9), so the
-        Spend Froth menu no longer offers it (older logs' spends still replay)."""
-        return not (action == "spend" and value == "Wallop")
+        """A Wallop's Froth is taken by its fighter's "Wallop blow" action (p.9), and a
+        Charge's by its fighter's "Charge" action (p.6), so the Spend Froth menu no longer
+        offers them (older logs' spends still replay)."""
+        return not (action == "spend" and value in ("Wallop", "Charge"))
 
     def offered(self, state: TableState, action: str) -> bool:
         """A draw while no card is in play; asking and ending while one is (p.4)."""
@@ -412,16 +428,23 @@ class BeestwarsPlay(TablePlay):
             return "this answer told the table about the card: it stands (p.4)"
         return super().stands(event)
 
-    def act_refusal(self, state: TableState, side: SideIndex, model: ModelState, name: str) -> str | None:
+    def act_refusal(
+        self, state: TableState, side: SideIndex, model: ModelState, name: str, roll: Scalar = None
+    ) -> str | None:
         """Why ``model`` of ``side`` cannot take the action ``name`` of
-        :data:`FIGHTER_ACTIONS` now, or None: no card in play or another commander active
-        (p.4); more actions than the card is known to give, ask first (p.4); a third
-        action for the fighter, or a second combat action (p.5); a Sprint with another
-        movement (p.5); the fighter's status (a Stunned fighter only recovers, p.4; only an
-        engaged one disengages, attacks, shieldbashes or lands a powerful blow; only a
-        ready one moves, sprints or shoots, pp.5-6); a Wallop blow without the ability or
-        a point of Froth (p.9)."""
-        cost, kind, needs, page = FIGHTER_ACTIONS[name]
+        :data:`FIGHTER_ACTIONS` (or :data:`OTHER_ACTIONS`) now, or None: no card in play or
+        another commander active (p.4); more actions than the card is known to give, ask
+        first (p.4); a third action for the fighter, or a second combat action (p.5; an
+        Elite fighter's successful recovery and a recovery rolled 3-5 are not among its
+        two, pp.6-7); a Sprint with another movement or a Charge (p.5); the fighter's status
+        (a Stunned fighter only recovers, p.4; only an engaged one disengages, attacks,
+        shieldbashes or lands a powerful blow; only a ready one moves, sprints, charges or
+        shoots, pp.5-6); what its equipment allows (a Shieldbash needs a shield, a Ranged
+        Attack or Aimed Shot a ranged weapon, p.6: :func:`equipment`); a Charge or a
+        Wallop blow without a point of Froth (pp.6, 9), a Wallop blow without the ability
+        (p.9); a recovery by the standard when the side's standard is not in its hands
+        (p.8). ``roll`` the recovery roll recorded with the event, if any."""
+        cost, kind, needs, page = action_spec(name)
         pub = state.public
         if self.held(state) is None or state.active is None:
             return "no activation is under way: draw a card first (p.4)"
@@ -429,58 +452,141 @@ class BeestwarsPlay(TablePlay):
             return f"{state.sides[state.active].name}'s commander is active: only their fighters act (p.4)"
         if model.killed:
             return f"{model.name} is killed"
-        mine = [FIGHTER_ACTIONS[a] for i, a in pub.get("actions", []) if i == model.index]
-        if sum(c for c, *_ in mine) + cost > 2:
+        free = pub.get("free") == model.index and kind != "recovery"
+        mine = [action_spec(a) for i, a in pub.get("actions", []) if i == model.index]
+        if not free and sum(c for c, *_ in mine) + cost > 2:
             return f"{model.name} has had its two actions this activation (p.5)"
         if kind == "combat" and any(k == "combat" for _, k, *_ in mine):
             return f"{model.name} has made its combat action this activation (p.5)"
-        moved = [
-            a for i, a in pub.get("actions", []) if i == model.index and FIGHTER_ACTIONS[a][1] == "movement"
-        ]
+        done = [a for i, a in pub.get("actions", []) if i == model.index]
+        moved = [a for a in done if action_spec(a)[1] == "movement"]
         if kind == "movement" and moved and ("Sprint" in moved or name == "Sprint"):
             return "a Sprint is not combined with a second movement action (p.5)"
+        if (name == "Charge" and "Sprint" in done) or (name == "Sprint" and "Charge" in done):
+            return "a Sprint is not combined with a Charge (p.5)"
         if model.status == "stunned" and needs != "stunned":
             return f"{model.name} is Stunned: it can only try to recover (p.4)"
-        if model.status != needs:
+        if needs != "any" and model.status != needs:
             article = "an" if needs == "engaged" else "a"
             return f"{name} is for {article} {needs} fighter; {model.name} is {model.status} (p.{page})"
         used, known = int(pub.get("used_actions", 0)), int(pub["known_actions"] or 0)
-        if used + cost > known:
+        if not free and used + cost > known:
             if known >= 5:
                 return "five actions is the most a card gives (p.4)"
             return (
                 f"{used} of the {known} actions known are used: ask whether there is a "
                 f"{ordinal(known + 1)} action first (p.4)"
             )
-        if name == "Wallop blow":
-            if not any(r.lower() == "wallop" for r in model.rules):
-                return f"{model.name} has no Wallop ability (p.9)"
-            if state.sides[side].resources.get(FROTH, 0) < 1:
-                return f"{state.sides[side].name} has no Froth for a Wallop blow (p.9)"
+        carried = equipment(model.role)
+        if name in SHIELDED and carried is not None and "shield" not in carried.lower():
+            return f"{name} needs a shield; {model.name} carries {carried} (p.{page})"
+        if (
+            name in RANGED
+            and carried is not None
+            and not any(r.lower() == "ranged weapon" for r in model.rules)
+            and not any(w in carried.lower() for w in ("bow", "sling", "javelin", "crossbow"))
+        ):
+            return f"{name} needs a ranged weapon; {model.name} carries {carried} (p.{page})"
+        if name == "Wallop blow" and not any(r.lower() == "wallop" for r in model.rules):
+            return f"{model.name} has no Wallop ability (p.9)"
+        if name in ("Wallop blow", "Charge") and state.sides[side].resources.get(FROTH, 0) < 1:
+            return f"{state.sides[side].name} has no Froth for {article_of(name)} {name} (p.{page})"
+        if name == "Recover by the standard" and not self.holds_standard(state, side):
+            return f"{state.sides[side].name} has no standard in its hands to recover by (p.8)"
+        if name == "Recover" and roll is not None and (isinstance(roll, bool) or roll not in range(3, 19)):
+            return f"{roll!r} is no roll of 3d6 (p.6)"
         return None
 
     def act_act(self, state: TableState, event: Event) -> Done:
         """One action of the active commander's fighter, counted against the card and the
-        fighter's two (pp.4-6): refused as :meth:`act_refusal` says. A Wallop blow takes
-        a point of Froth (p.9)."""
+        fighter's two (pp.4-6): refused as :meth:`act_refusal` says. A Charge (p.6) and a
+        Wallop blow (p.9) take a point of Froth; a recovery applies its roll
+        (:meth:`recover`), by the standard it succeeds without one (p.8)."""
         side, model = self.model_of(state, event)
         name = self.choice(event, list(FIGHTER_ACTIONS), "fighter's action")
-        why = self.act_refusal(state, side, model, name)
+        roll = event.outcome.get(ROLL) if name == "Recover" else None
+        why = self.act_refusal(state, side, model, name, roll)
         if why:
             raise Refused(why)
-        cost, _kind, _needs, page = FIGHTER_ACTIONS[name]
+        cost, kind, _needs, page = FIGHTER_ACTIONS[name]
         pub = state.public
-        pub["actions"] = [*pub.get("actions", []), [model.index, name]]
-        pub["used_actions"] = int(pub.get("used_actions", 0)) + cost
-        if name == "Wallop blow":
+        free = pub.pop("free", None) == model.index and kind != "recovery"
+        card_cost, fighter_cost, said = cost, cost, ""
+        if free:
+            card_cost, fighter_cost, said = 0, 0, "; the free action of a recovery rolled 3"
+        if kind == "recovery":
+            card_cost, fighter_cost, said = self.recover(state, side, model, name, roll)
+        if fighter_cost:
+            pub["actions"] = [*pub.get("actions", []), [model.index, name]]
+        pub["used_actions"] = int(pub.get("used_actions", 0)) + card_cost
+        if name in ("Wallop blow", "Charge"):
             state.sides[side].resources[FROTH] -= 1
-            self.notice(state, f"{state.sides[side].name} spends a point of Froth for the second action", 9)
-        plural = "" if cost == 1 else "s"
-        return (
-            f"{model.name}: {name} ({cost} action{plural}; {pub['used_actions']} of the card's used)",
-            page,
-            None,
-        )
+            what = "the second action" if name == "Wallop blow" else "the Charge"
+            self.notice(state, f"{state.sides[side].name} spends a point of Froth for {what}", page)
+        plural = "" if card_cost == 1 else "s"
+        count = f"{card_cost} action{plural}; {pub['used_actions']} of the card's used"
+        return f"{model.name}: {name}{said} ({count})", page, None
+
+    def recover(
+        self, state: TableState, side: SideIndex, model: ModelState, name: str, roll: Scalar
+    ) -> tuple[int, int, str]:
+        """A recovery (p.6) and what it costs: (the card's actions, the fighter's, the
+        words for the log). By the standard (p.8) the fighter recovers without a roll.
+        Otherwise the 3d6 ``roll``: 3 recovers, the action not spent, and the fighter
+        may take an immediate free action; 4-5 recovers, the action not spent; up to the
+        fighter's Skill it recovers (docs/rules-decisions.md: the transcription lost the
+        table's middle rows); above it the fighter stays Stunned, and 16-17 give the
+        enemy commander a point of Froth; 18 kills it. An Elite fighter's (a Hero's, p.8)
+        successful recovery is not one of its two actions (p.7). Without a roll (older
+        logs), or a roll of 6-15 for a fighter whose Skill is unknown, the players set
+        the status."""
+        elite = any(r.lower() in ("elite", "hero") for r in model.rules) or "hero" in model.tags
+        if name == "Recover by the standard":
+            model.status = "ready"
+            return 1, 0 if elite else 1, ": recovers by the standard, no roll"
+        if not isinstance(roll, int):
+            return 1, 1, ""
+        skill = model.stats.get("Sk")
+        foe = other(side)
+        if roll == 18:
+            self.kill(state, side, model, "a recovery roll of 18 (p.6)")
+            return 1, 1, f" (rolled {roll}: succumbs to its wounds)"
+        if roll in (16, 17):
+            state.sides[foe].resources[FROTH] = state.sides[foe].resources.get(FROTH, 0) + 1
+            self.notice(state, f"{state.sides[foe].name} gains 1 Froth: an enemy recovery roll of {roll}", 6)
+            return 1, 1, f" (rolled {roll}: still Stunned)"
+        if roll <= 5:
+            model.status = "ready"
+            if roll == 3:
+                state.public["free"] = model.index
+                self.notice(state, f"{model.name} may take an immediate free action", 6)
+            return 0, 0, f" (rolled {roll}: recovers, the action not spent)"
+        if isinstance(skill, int) and not isinstance(skill, bool):
+            if roll <= skill:
+                model.status = "ready"
+                return 1, 0 if elite else 1, f" (rolled {roll}: recovers)"
+            return 1, 1, f" (rolled {roll}: still Stunned)"
+        return 1, 1, f" (rolled {roll}: against its Skill, the players say)"
+
+    def holds_standard(self, state: TableState, side: SideIndex) -> bool:
+        """Whether ``side``'s standard is in its own hands: its bearer (tagged "standard")
+        alive and the standard neither fallen nor taken (p.8), or one of its fighters
+        picked it up again."""
+        where = state.public.get("standard", {}).get(str(side))
+        if where == "fallen" or where == str(other(side)):
+            return False
+        if where == str(side):
+            return True
+        return any("standard" in m.tags and not m.killed for m in state.sides[side].models)
+
+    def decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
+        """A draw takes one card uniformly from what is left in the deck (p.4); a fighter's
+        recovery rolls 3d6 (p.6)."""
+        if event.action == "act" and not state.finished:
+            if str(event.value or "").strip().lower() == "recover":
+                return {ROLL: sum(rng.randint(1, 6) for _ in range(3))}
+            return {}
+        return self.decide_draw(state, event, rng)
 
     def act_ask(self, state: TableState, event: Event) -> Done:
         """ "Do I have a fourth action?", then a fifth (p.4): the answer only. A "no"
@@ -554,15 +660,22 @@ class BeestwarsPlay(TablePlay):
 
     def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
         """The enemy commander gains 1 Froth, 2 for a Hero (p.4); a killed standard
-        bearer drops the standard (p.8); a side with no fighter left loses (p.9)."""
+        bearer, or a fighter who picked a standard up, drops it (p.8); a side with no
+        fighter left loses (p.9)."""
         foe = other(side)
         gain = 2 if "hero" in model.tags else 1
         state.sides[foe].resources[FROTH] = state.sides[foe].resources.get(FROTH, 0) + gain
         what = "a Hero" if gain == 2 else "a fighter"
         self.notice(state, f"{state.sides[foe].name} gains {gain} Froth for killing {what}", 4)
-        if "standard" in model.tags:
+        if "standard" in model.tags and str(side) not in state.public["standard"]:
             state.public["standard"][str(side)] = "fallen"
             self.notice(state, f"{state.sides[side].name}'s standard falls", 8)
+        carriers = state.public.get("carriers", {})
+        for owner, (holder, index) in list(carriers.items()):
+            if holder == side and index == model.index:
+                del carriers[owner]
+                state.public["standard"][owner] = "fallen"
+                self.notice(state, f"{state.sides[int(owner)].name}'s standard falls", 8)
         if all(m.killed for m in state.sides[side].models):
             state.finished = True
             state.winner = foe
@@ -573,34 +686,96 @@ class BeestwarsPlay(TablePlay):
     def act_standard(self, state: TableState, event: Event) -> Done:
         """A side (``target``, else the side that tapped) picks up a standard (p.8):
         the enemy's fallen standard takes 3 Froth (or all they have) from the enemy;
-        its own fallen standard costs nothing; its own standard back from the enemy
-        takes 3 Froth (or all there is) back."""
+        its own fallen standard costs nothing, unless the enemy had taken it: then 3 Froth
+        (or all there is) come back. With ``model`` the fighter who picks it up: an action
+        of the active commander's fighter (a fighter not Stunned, counted against the card
+        and its two, p.8 and p.5); it carries the standard, which falls again when it is
+        killed, and a fighter taking up its own side's standard becomes its bearer. Without
+        ``model`` (older logs) the side picks it up outside the card's count, and may take
+        its standard back from the enemy at any time."""
         taker, side = self.side_of(state, event)
         foe = other(taker)
-        standards = state.public["standard"]
+        pub = state.public
+        standards = pub["standard"]
+        carriers: dict[str, list[int]] = dict(pub.get("carriers", {}))
+        lost: dict[str, bool] = dict(pub.get("lost", {}))
+        owner: SideIndex
+        giver: SideIndex | None
         if standards.get(str(foe)) == "fallen":
             owner, giver = foe, foe
         elif standards.get(str(taker)) == "fallen":
-            owner, giver = taker, None
-        elif standards.get(str(taker)) == str(foe):
+            owner, giver = taker, (foe if lost.get(str(taker)) else None)
+        elif standards.get(str(taker)) == str(foe) and str(taker) not in carriers:
             owner, giver = taker, foe
+        elif standards.get(str(taker)) == str(foe):
+            holder = state.sides[foe].models[carriers[str(taker)][1]]
+            raise Refused(f"{holder.name} holds the standard: it falls only when its carrier is killed (p.8)")
         else:
             raise Refused(f"no fallen standard for {side.name} to pick up (p.8)")
+        fighter = None
+        if event.model is not None:
+            _taker, fighter = self.model_of(state, event)
+            why = self.act_refusal(state, taker, fighter, PICK_UP)
+            if why:
+                raise Refused(why)
         standards[str(owner)] = str(taker)
+        carriers.pop(str(owner), None)
+        if fighter is not None:
+            carriers[str(owner)] = [taker, fighter.index]
+            pub["actions"] = [*pub.get("actions", []), [fighter.index, PICK_UP]]
+            pub["used_actions"] = int(pub.get("used_actions", 0)) + 1
+            if owner == taker and not any(r.lower() == "standard" for r in fighter.rules):
+                fighter.rules.append("Standard")
+        if owner == foe:
+            lost[str(owner)] = True
+        else:
+            lost.pop(str(owner), None)
+        pub["carriers"], pub["lost"] = carriers, lost
+        who = f"{fighter.name} of {side.name}" if fighter is not None else side.name
         if giver is None:
-            return f"{side.name} picks up its own standard", 8, None
+            return f"{who} picks up its own standard", 8, None
         have = state.sides[giver].resources.get(FROTH, 0)
         n = min(STANDARD_FROTH, have)
         state.sides[giver].resources[FROTH] = have - n
         side.resources[FROTH] = side.resources.get(FROTH, 0) + n
         whose = "its own" if owner == taker else f"{state.sides[owner].name}'s"
-        return f"{side.name} picks up {whose} standard: {n} Froth from {state.sides[giver].name}", 8, None
+        return f"{who} picks up {whose} standard: {n} Froth from {state.sides[giver].name}", 8, None
 
     def act_end(self, state: TableState, event: Event) -> Done:
         """The commanders agree who won (p.9): ``value`` the winning side."""
         if event.value is None:
             raise Refused("name the side the commanders agree has won (p.9)")
         return super().act_end(state, event)
+
+
+def action_spec(name: str) -> tuple[int, str, str, int]:
+    """A fighter's action as (actions, kind, status needed, page): :data:`FIGHTER_ACTIONS`
+    or :data:`OTHER_ACTIONS`."""
+    return FIGHTER_ACTIONS.get(name) or OTHER_ACTIONS[name]
+
+
+def article_of(name: str) -> str:
+    """ "a" or "an" before ``name``."""
+    return "an" if name[:1].lower() in "aeiou" else "a"
+
+
+@functools.cache
+def _catalogue() -> BeestwarsCatalogue | None:
+    """The reviewed rules data (fixtures/beestwars.json), or None when it cannot be read."""
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "beestwars.json"
+    try:
+        return BeestwarsCatalogue.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return None
+
+
+def equipment(role: str) -> str | None:
+    """The equipment printed for the profile ``role`` (p.11: "Sword and Shield", "Bow"),
+    or None when the profile is unknown (a typed fighter, a supplement's): Muster then
+    cannot check what its weapons allow and leaves it to the players."""
+    catalogue = _catalogue()
+    profile = catalogue.profile(role) if catalogue is not None and role else None
+    return profile.equipment if profile is not None else None
 
 
 def ordinal(n: int) -> str:

@@ -271,9 +271,9 @@ def test_a_fighter_takes_two_actions_one_of_them_combat_out_of_the_cards_p5(clov
     t.do(0, "act", target=0, model=3, value="Attack")
     with pytest.raises(Refused, match=r"Pell has had its two actions this activation \(p.5\)"):
         t.do(0, "act", target=0, model=3, value="Disengage")
-    t.do(0, "act", target=0, model=4, value="Ranged Attack")
+    t.do(0, "act", target=0, model=4, value="On Guard")
     with pytest.raises(Refused, match=r"Orrin has made its combat action this activation \(p.5\)"):
-        t.do(0, "act", target=0, model=4, value="On Guard")
+        t.do(0, "act", target=0, model=4, value="Charge")
     assert t.state.public["used_actions"] == 3
     with pytest.raises(Refused, match="3 of the 3 actions known are used: ask whether there is a fourth"):
         t.do(0, "act", target=0, model=4, value="Move")
@@ -284,13 +284,15 @@ def test_a_fighter_takes_two_actions_one_of_them_combat_out_of_the_cards_p5(clov
 
 
 def test_a_stunned_fighter_only_recovers_and_two_action_attacks_need_two_p4_p6(clovis: SideSnapshot) -> None:
-    t = game(clovis, [3])
+    t = game(clovis, [3, 5, 5, 5, 5, 5, 5])  # the card, then two recovery rolls of 15
     t.do(1, "status", target=0, model=3, value="Stunned")
     t.do(1, "draw")
     with pytest.raises(Refused, match="Pell is Stunned: it can only try to recover"):
         t.do(0, "act", target=0, model=3, value="Move")
     t.do(0, "act", target=0, model=3, value="Recover")
     t.do(0, "act", target=0, model=3, value="Recover")  # a second try for a second action
+    assert [e.outcome for e in t.log[-2:]] == [{"roll": 15}, {"roll": 15}]
+    assert t.state.sides[0].models[3].status == "stunned"
     t.do(0, "status", target=0, model=4, value="Engaged")
     with pytest.raises(Refused, match="ask whether there is a fourth action first"):
         t.do(0, "act", target=0, model=4, value="Powerful Blow")
