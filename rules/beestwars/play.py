@@ -469,14 +469,6 @@ class BeestwarsPlay(TablePlay):
         if needs != "any" and model.status != needs:
             article = "an" if needs == "engaged" else "a"
             return f"{name} is for {article} {needs} fighter; {model.name} is {model.status} (p.{page})"
-        used, known = int(pub.get("used_actions", 0)), int(pub["known_actions"] or 0)
-        if not free and used + cost > known:
-            if known >= 5:
-                return "five actions is the most a card gives (p.4)"
-            return (
-                f"{used} of the {known} actions known are used: ask whether there is a "
-                f"{ordinal(known + 1)} action first (p.4)"
-            )
         carried = equipment(model.role)
         if name in SHIELDED and carried is not None and "shield" not in carried.lower():
             return f"{name} needs a shield; {model.name} carries {carried} (p.{page})"
@@ -487,6 +479,14 @@ class BeestwarsPlay(TablePlay):
             and not any(w in carried.lower() for w in ("bow", "sling", "javelin", "crossbow"))
         ):
             return f"{name} needs a ranged weapon; {model.name} carries {carried} (p.{page})"
+        used, known = int(pub.get("used_actions", 0)), int(pub["known_actions"] or 0)
+        if not free and used + cost > known:
+            if known >= 5:
+                return "five actions is the most a card gives (p.4)"
+            return (
+                f"{used} of the {known} actions known are used: ask whether there is a "
+                f"{ordinal(known + 1)} action first (p.4)"
+            )
         if name == "Wallop blow" and not any(r.lower() == "wallop" for r in model.rules):
             return f"{model.name} has no Wallop ability (p.9)"
         if name in ("Wallop blow", "Charge") and state.sides[side].resources.get(FROTH, 0) < 1:
