@@ -1,9 +1,12 @@
 """The rules of play of The Denizens of the Beestwars (pp.4-9).
 
 Tracked: each fighter's status (Ready, Engaged, Stunned, Killed; a Stunned fighter
-stunned again is killed, p.6), Froth per commander (5 at the start, p.9; +1 for an
-enemy fighter killed, +2 for an enemy Hero, p.4; the standard's 3, p.8; spent on a
-charge, p.6, Wallop, p.9, +1 Skill or Might, p.4), and the activation deck (p.4): nine
+stunned again is killed, p.6), its actions (pp.5-6: the card's and its two, what its
+equipment allows, the recovery roll Muster makes and its result, an Elite fighter's
+recovery, p.7), Froth per commander (5 at the start, p.9; +1 for an
+enemy fighter killed, +2 for an enemy Hero, p.4; an enemy recovery roll of 16-17, p.6; the
+standard's 3, p.8; spent on a charge, p.6, Wallop, p.9, +1 Skill or Might, p.4), who
+carries each standard (p.8), and the activation deck (p.4): nine
 cards, three each of 3, 4 and 5 actions, shuffled at the start of each turn; the
 commander who is not active draws a card for the active one and keeps it hidden; the
 active commander learns only whether a fourth, then a fifth action exists; the card is
@@ -66,10 +69,20 @@ FIGHTER_ACTIONS: dict[str, tuple[int, str, str, int]] = {
     "Recover": (1, "recovery", "stunned", 6),
     "Recover by the standard": (1, "recovery", "stunned", 8),
 }
+#: The fighter's actions the table's Action menu offers. The book's Charge and recovery by
+#: the standard are taken by the rules (a log may give them) but not offered yet: the
+#: menu is drawn by the web side (roster/), where they are to be added; until then the
+#: table charges with Spend Froth "Charge", which names no fighter.
+OFFERED = [a for a in FIGHTER_ACTIONS if a not in ("Charge", "Recover by the standard")]
 #: Picking up a fallen standard (p.8): an action of a fighter who is not Stunned, given
 #: by the ``standard`` event when it names the fighter (``model``).
 PICK_UP = "Pick up the standard"
 OTHER_ACTIONS: dict[str, tuple[int, str, str, int]] = {PICK_UP: (1, "other", "any", 8)}
+#: ``public`` keys, in words the table's status line reads: the standard each fighter
+#: carries ({owner side: {"side", "model"}}, p.8), the standards the enemy has held
+#: ({owner side: True}: taking it back from the ground takes 3 Froth back, p.8), and the
+#: fighter whose next action is free after a recovery roll of 3 ({"side", "model"}, p.6).
+CARRIERS, TAKEN, FREE = "standard_carried_by", "standard_taken", "free_action"
 #: The recovery roll (p.6): 3d6, recorded in an ``act`` "Recover" event's outcome.
 ROLL = "roll"
 #: Actions that need a ranged weapon, and the one that needs a shield (p.6).
@@ -99,6 +112,18 @@ DECISIONS = [
         "fighter, a recovery roll of 18 included (p.6).",
     ),
     Rule(
+        name="The recovery roll",
+        page=6,
+        summary="The table's middle rows lost their numbers: 6 up to the fighter's Skill "
+        "recovers, above it stays Stunned (a Skill check, p.4). Muster rolls the 3d6.",
+    ),
+    Rule(
+        name="Charge",
+        page=5,
+        summary="A Charge is one of the Combat Actions (p.5): one of the card's actions and the "
+        "fighter's combat action, and it costs a point of Froth besides (p.6).",
+    ),
+    Rule(
         name="Turns",
         page=5,
         summary="A turn is one pass through the deck: an empty deck is shuffled and the turn number goes up.",
@@ -111,8 +136,8 @@ DECISIONS = [
     Rule(
         name="The standard",
         page=8,
-        summary="A side picking up its own fallen standard pays nothing; the enemy "
-        "takes 3 Froth or all there is, and taking it back takes 3 or all back.",
+        summary="Its own fallen standard costs a side nothing; the enemy takes 3 Froth or "
+        "all there is, taking it back takes 3 back. Its carrier drops it when killed.",
     ),
     Rule(
         name="Winner",
@@ -167,7 +192,7 @@ TRACKERS = Trackers(
             page=5,
             summary="The active commander gives the fighter an action: up to two per fighter, "
             "one of them a combat action, out of the card's.",
-            values=list(FIGHTER_ACTIONS),
+            values=list(OFFERED),
             amounts={k: v[0] for k, v in FIGHTER_ACTIONS.items()},
         ),
         ActionSpec(
@@ -405,10 +430,11 @@ class BeestwarsPlay(TablePlay):
         return 6
 
     def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
-        """A Wallop's Froth is taken by its fighter's "Wallop blow" action (p.9), and a
-        Charge's by its fighter's "Charge" action (p.6), so the Spend Froth menu no longer
-        offers them (older logs' spends still replay)."""
-        return not (action == "spend" and value in ("Wallop", "Charge"))
+        """A Wallop's Froth is taken by its fighter's "Wallop blow" action (p.9), so the
+        Spend Froth menu no longer offers it (older logs' spends still replay). A Charge's
+        is taken by the fighter's "Charge" action (p.6), but the Action menu does not offer
+        it yet (:data:`OFFERED`), so Spend Froth still offers Charge."""
+        return not (action == "spend" and value == "Wallop")
 
     def offered(self, state: TableState, action: str) -> bool:
         """A draw while no card is in play; asking and ending while one is (p.4)."""
@@ -452,7 +478,7 @@ class BeestwarsPlay(TablePlay):
             return f"{state.sides[state.active].name}'s commander is active: only their fighters act (p.4)"
         if model.killed:
             return f"{model.name} is killed"
-        free = pub.get("free") == model.index and kind != "recovery"
+        free = pub.get(FREE, {}).get("model") == model.index and kind != "recovery"
         mine = [action_spec(a) for i, a in pub.get("actions", []) if i == model.index]
         if not free and sum(c for c, *_ in mine) + cost > 2:
             return f"{model.name} has had its two actions this activation (p.5)"
@@ -510,7 +536,7 @@ class BeestwarsPlay(TablePlay):
             raise Refused(why)
         cost, kind, _needs, page = FIGHTER_ACTIONS[name]
         pub = state.public
-        free = pub.pop("free", None) == model.index and kind != "recovery"
+        free = (pub.pop(FREE, None) or {}).get("model") == model.index and kind != "recovery"
         card_cost, fighter_cost, said = cost, cost, ""
         if free:
             card_cost, fighter_cost, said = 0, 0, "; the free action of a recovery rolled 3"
@@ -558,7 +584,7 @@ class BeestwarsPlay(TablePlay):
         if roll <= 5:
             model.status = "ready"
             if roll == 3:
-                state.public["free"] = model.index
+                state.public[FREE] = {"side": side, "model": model.index}
                 self.notice(state, f"{model.name} may take an immediate free action", 6)
             return 0, 0, f" (rolled {roll}: recovers, the action not spent)"
         if isinstance(skill, int) and not isinstance(skill, bool):
@@ -630,6 +656,7 @@ class BeestwarsPlay(TablePlay):
         state.public["known_actions"] = None
         state.public["used_actions"] = 0
         state.public["actions"] = []
+        state.public.pop(FREE, None)
         state.active = None
         state.phase = "draw"
         if deck["left"] == 0:
@@ -670,12 +697,15 @@ class BeestwarsPlay(TablePlay):
         if "standard" in model.tags and str(side) not in state.public["standard"]:
             state.public["standard"][str(side)] = "fallen"
             self.notice(state, f"{state.sides[side].name}'s standard falls", 8)
-        carriers = state.public.get("carriers", {})
-        for owner, (holder, index) in list(carriers.items()):
+        carriers = state.public.get(CARRIERS, {})
+        for owner, carrier in list(carriers.items()):
+            holder, index = carrier["side"], carrier["model"]
             if holder == side and index == model.index:
                 del carriers[owner]
                 state.public["standard"][owner] = "fallen"
                 self.notice(state, f"{state.sides[int(owner)].name}'s standard falls", 8)
+        if not carriers:
+            state.public.pop(CARRIERS, None)
         if all(m.killed for m in state.sides[side].models):
             state.finished = True
             state.winner = foe
@@ -697,8 +727,8 @@ class BeestwarsPlay(TablePlay):
         foe = other(taker)
         pub = state.public
         standards = pub["standard"]
-        carriers: dict[str, list[int]] = dict(pub.get("carriers", {}))
-        lost: dict[str, bool] = dict(pub.get("lost", {}))
+        carriers: dict[str, dict[str, int]] = dict(pub.get(CARRIERS, {}))
+        lost: dict[str, bool] = dict(pub.get(TAKEN, {}))
         owner: SideIndex
         giver: SideIndex | None
         if standards.get(str(foe)) == "fallen":
@@ -708,7 +738,7 @@ class BeestwarsPlay(TablePlay):
         elif standards.get(str(taker)) == str(foe) and str(taker) not in carriers:
             owner, giver = taker, foe
         elif standards.get(str(taker)) == str(foe):
-            holder = state.sides[foe].models[carriers[str(taker)][1]]
+            holder = state.sides[foe].models[carriers[str(taker)]["model"]]
             raise Refused(f"{holder.name} holds the standard: it falls only when its carrier is killed (p.8)")
         else:
             raise Refused(f"no fallen standard for {side.name} to pick up (p.8)")
@@ -721,7 +751,7 @@ class BeestwarsPlay(TablePlay):
         standards[str(owner)] = str(taker)
         carriers.pop(str(owner), None)
         if fighter is not None:
-            carriers[str(owner)] = [taker, fighter.index]
+            carriers[str(owner)] = {"side": taker, "model": fighter.index}
             pub["actions"] = [*pub.get("actions", []), [fighter.index, PICK_UP]]
             pub["used_actions"] = int(pub.get("used_actions", 0)) + 1
             if owner == taker and not any(r.lower() == "standard" for r in fighter.rules):
@@ -730,7 +760,11 @@ class BeestwarsPlay(TablePlay):
             lost[str(owner)] = True
         else:
             lost.pop(str(owner), None)
-        pub["carriers"], pub["lost"] = carriers, lost
+        for key, value in ((CARRIERS, carriers), (TAKEN, lost)):
+            if value:
+                pub[key] = value
+            else:
+                pub.pop(key, None)
         who = f"{fighter.name} of {side.name}" if fighter is not None else side.name
         if giver is None:
             return f"{who} picks up its own standard", 8, None
