@@ -309,6 +309,25 @@ class BeestwarsPlay(TablePlay):
             "standard": {},
         }
 
+    @staticmethod
+    def side_name(state: TableState, side: int) -> str:
+        """A side's name for the log; two warbands of one name (a list played mirror) are
+        told apart by their players, else by their place (p.8's standard changes hands
+        between them: "Stone Hoof's raiders (side 2)")."""
+        a, b = state.sides
+        name = state.sides[side].name
+        if a.name.strip().lower() != b.name.strip().lower():
+            return name
+        player = state.sides[side].player.strip()
+        if player and a.player.strip().lower() != b.player.strip().lower():
+            return f"{name} ({player})"
+        return f"{name} (side {side + 1})"
+
+    @classmethod
+    def result(cls, state: TableState) -> str:
+        """The result in words, the winner told apart from a warband of the same name."""
+        return "a draw" if state.winner is None else f"{cls.side_name(state, state.winner)} wins"
+
     # --- the deck -------------------------------------------------------------------
 
     @staticmethod
@@ -372,17 +391,16 @@ class BeestwarsPlay(TablePlay):
         drawer = other(active)
         recorded = event.outcome.get("drawer", drawer)
         if recorded != drawer:
-            raise Refused(
-                f"this card was drawn by {state.sides[1 if recorded == 1 else 0].name}'s commander, not now"
-            )
+            by = self.side_name(state, 1 if recorded == 1 else 0)
+            raise Refused(f"this card was drawn by {by}'s commander, not now")
         state.hidden[str(drawer)] = {"card": card, "event": event.id}
         state.active = active
         state.phase = "activation"
         state.public["deck"]["left"] -= 1
         state.public["known_actions"] = 3
-        name = state.sides[active].name
+        name = self.side_name(state, active)
         return (
-            f"{state.sides[drawer].name} draws an activation card for {name}: at least 3 actions",
+            f"{self.side_name(state, drawer)} draws an activation card for {name}: at least 3 actions",
             None,
             None,
         )
@@ -395,10 +413,10 @@ class BeestwarsPlay(TablePlay):
         held = self.held(state)
         if event.action == "draw" and held is None and "next_active" in state.public:
             drawer = other(state.public["next_active"])
-            return drawer, f"{state.sides[drawer].name}'s commander draws this card (p.4)"
+            return drawer, f"{self.side_name(state, drawer)}'s commander draws this card (p.4)"
         if event.action in ("ask", "done") and held is not None and state.active is not None:
             active = state.active
-            name = state.sides[active].name
+            name = self.side_name(state, active)
             return active, f"only {name}'s commander, who is active, asks or ends it (p.4)"
         return super().actor(state, event)
 
@@ -413,7 +431,7 @@ class BeestwarsPlay(TablePlay):
         if self.held(state) is None or state.active is None:
             raise Refused(f"{use} is an action during an activation, and no activation is under way (p.4)")
         if state.active != side:
-            name = state.sides[state.active].name
+            name = self.side_name(state, state.active)
             raise Refused(
                 f"{use} is an action of the active commander's fighter: {name} is active (p.{page})"
             )
@@ -424,9 +442,8 @@ class BeestwarsPlay(TablePlay):
         a Stunned fighter rolls to recover (p.6)."""
         foe = state.sides[other(side)]
         if not any(m.status == "stunned" for m in foe.models):
-            raise Refused(
-                f"no fighter of {foe.name} is Stunned: only a Stunned fighter rolls to recover (p.6)"
-            )
+            name = self.side_name(state, other(side))
+            raise Refused(f"no fighter of {name} is Stunned: only a Stunned fighter rolls to recover (p.6)")
         return 6
 
     def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
@@ -475,7 +492,8 @@ class BeestwarsPlay(TablePlay):
         if self.held(state) is None or state.active is None:
             return "no activation is under way: draw a card first (p.4)"
         if state.active != side:
-            return f"{state.sides[state.active].name}'s commander is active: only their fighters act (p.4)"
+            name = self.side_name(state, state.active)
+            return f"{name}'s commander is active: only their fighters act (p.4)"
         if model.killed:
             return f"{model.name} is killed"
         free = pub.get(FREE, {}).get("model") == model.index and kind != "recovery"
@@ -516,9 +534,9 @@ class BeestwarsPlay(TablePlay):
         if name == "Wallop blow" and not any(r.lower() == "wallop" for r in model.rules):
             return f"{model.name} has no Wallop ability (p.9)"
         if name in ("Wallop blow", "Charge") and state.sides[side].resources.get(FROTH, 0) < 1:
-            return f"{state.sides[side].name} has no Froth for {article_of(name)} {name} (p.{page})"
+            return f"{self.side_name(state, side)} has no Froth for {article_of(name)} {name} (p.{page})"
         if name == "Recover by the standard" and not self.holds_standard(state, side):
-            return f"{state.sides[side].name} has no standard in its hands to recover by (p.8)"
+            return f"{self.side_name(state, side)} has no standard in its hands to recover by (p.8)"
         if name == "Recover" and roll is not None and (isinstance(roll, bool) or roll not in range(3, 19)):
             return f"{roll!r} is no roll of 3d6 (p.6)"
         return None
@@ -548,7 +566,7 @@ class BeestwarsPlay(TablePlay):
         if name in ("Wallop blow", "Charge"):
             state.sides[side].resources[FROTH] -= 1
             what = "the second action" if name == "Wallop blow" else "the Charge"
-            self.notice(state, f"{state.sides[side].name} spends a point of Froth for {what}", page)
+            self.notice(state, f"{self.side_name(state, side)} spends a point of Froth for {what}", page)
         plural = "" if card_cost == 1 else "s"
         count = f"{card_cost} action{plural}; {pub['used_actions']} of the card's used"
         return f"{model.name}: {name}{said} ({count})", page, None
@@ -579,7 +597,8 @@ class BeestwarsPlay(TablePlay):
             return 1, 1, f" (rolled {roll}: succumbs to its wounds)"
         if roll in (16, 17):
             state.sides[foe].resources[FROTH] = state.sides[foe].resources.get(FROTH, 0) + 1
-            self.notice(state, f"{state.sides[foe].name} gains 1 Froth: an enemy recovery roll of {roll}", 6)
+            name = self.side_name(state, foe)
+            self.notice(state, f"{name} gains 1 Froth: an enemy recovery roll of {roll}", 6)
             return 1, 1, f" (rolled {roll}: still Stunned)"
         if roll <= 5:
             model.status = "ready"
@@ -693,25 +712,24 @@ class BeestwarsPlay(TablePlay):
         gain = 2 if "hero" in model.tags else 1
         state.sides[foe].resources[FROTH] = state.sides[foe].resources.get(FROTH, 0) + gain
         what = "a Hero" if gain == 2 else "a fighter"
-        self.notice(state, f"{state.sides[foe].name} gains {gain} Froth for killing {what}", 4)
+        self.notice(state, f"{self.side_name(state, foe)} gains {gain} Froth for killing {what}", 4)
         if "standard" in model.tags and str(side) not in state.public["standard"]:
             state.public["standard"][str(side)] = "fallen"
-            self.notice(state, f"{state.sides[side].name}'s standard falls", 8)
+            self.notice(state, f"{self.side_name(state, side)}'s standard falls", 8)
         carriers = state.public.get(CARRIERS, {})
         for owner, carrier in list(carriers.items()):
             holder, index = carrier["side"], carrier["model"]
             if holder == side and index == model.index:
                 del carriers[owner]
                 state.public["standard"][owner] = "fallen"
-                self.notice(state, f"{state.sides[int(owner)].name}'s standard falls", 8)
+                self.notice(state, f"{self.side_name(state, int(owner))}'s standard falls", 8)
         if not carriers:
             state.public.pop(CARRIERS, None)
         if all(m.killed for m in state.sides[side].models):
             state.finished = True
             state.winner = foe
-            self.notice(
-                state, f"{state.sides[side].name} has no fighter left: {state.sides[foe].name} wins", 9
-            )
+            loser, winner = self.side_name(state, side), self.side_name(state, foe)
+            self.notice(state, f"{loser} has no fighter left: {winner} wins", 9)
 
     def act_standard(self, state: TableState, event: Event) -> Done:
         """A side (``target``, else the side that tapped) picks up a standard (p.8):
@@ -741,7 +759,7 @@ class BeestwarsPlay(TablePlay):
             holder = state.sides[foe].models[carriers[str(taker)]["model"]]
             raise Refused(f"{holder.name} holds the standard: it falls only when its carrier is killed (p.8)")
         else:
-            raise Refused(f"no fallen standard for {side.name} to pick up (p.8)")
+            raise Refused(f"no fallen standard for {self.side_name(state, taker)} to pick up (p.8)")
         fighter = None
         if event.model is not None:
             _taker, fighter = self.model_of(state, event)
@@ -765,15 +783,16 @@ class BeestwarsPlay(TablePlay):
                 pub[key] = value
             else:
                 pub.pop(key, None)
-        who = f"{fighter.name} of {side.name}" if fighter is not None else side.name
+        name = self.side_name(state, taker)
+        who = f"{fighter.name} of {name}" if fighter is not None else name
         if giver is None:
             return f"{who} picks up its own standard", 8, None
         have = state.sides[giver].resources.get(FROTH, 0)
         n = min(STANDARD_FROTH, have)
         state.sides[giver].resources[FROTH] = have - n
         side.resources[FROTH] = side.resources.get(FROTH, 0) + n
-        whose = "its own" if owner == taker else f"{state.sides[owner].name}'s"
-        return f"{who} picks up {whose} standard: {n} Froth from {state.sides[giver].name}", 8, None
+        whose = "its own" if owner == taker else f"{self.side_name(state, owner)}'s"
+        return f"{who} picks up {whose} standard: {n} Froth from {self.side_name(state, giver)}", 8, None
 
     def act_end(self, state: TableState, event: Event) -> Done:
         """The commanders agree who won (p.9): ``value`` the winning side."""

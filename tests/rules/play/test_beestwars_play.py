@@ -530,3 +530,17 @@ def test_a_stunned_fighter_cannot_pick_up_a_standard_p4_p8(clovis: SideSnapshot)
     with pytest.raises(Refused, match="Pell is Stunned"):
         t.do(0, "standard", target=0, model=3)
     assert t.state.public["standard"]["1"] == "fallen"
+
+
+def test_two_warbands_of_one_name_are_told_apart_in_the_log_p8_p9(clovis: SideSnapshot) -> None:
+    t = two_raiders(clovis)
+    t.do(1, "draw")
+    t.do(0, "status", target=1, model=8, value="Killed")
+    t.do(0, "standard", target=0, model=3)
+    text = next(line.text for line in reversed(t.state.log) if not line.auto)
+    assert text == (
+        "Pell of Stone Hoof's raiders (side 1) picks up Stone Hoof's raiders (side 2)'s standard: "
+        "3 Froth from Stone Hoof's raiders (side 2)"
+    )
+    t.do(1, "end", value=0)
+    assert t.state.log[-1].text == "The game ends: Stone Hoof's raiders (side 1) wins"
