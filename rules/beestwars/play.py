@@ -770,8 +770,9 @@ class BeestwarsPlay(TablePlay):
         carriers.pop(str(owner), None)
         if fighter is not None:
             carriers[str(owner)] = {"side": taker, "model": fighter.index}
-            pub["actions"] = [*pub.get("actions", []), [fighter.index, PICK_UP]]
-            pub["used_actions"] = int(pub.get("used_actions", 0)) + 1
+            if (pub.pop(FREE, None) or {}).get("model") != fighter.index:
+                pub["actions"] = [*pub.get("actions", []), [fighter.index, PICK_UP]]
+                pub["used_actions"] = int(pub.get("used_actions", 0)) + 1
             if owner == taker and not any(r.lower() == "standard" for r in fighter.rules):
                 fighter.rules.append("Standard")
         if owner == foe:

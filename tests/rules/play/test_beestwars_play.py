@@ -10,7 +10,7 @@ import pytest
 
 from rules.beestwars.play import DECK, OFFERED, PLAY
 from rules.play.core import Event, Refused, SideSnapshot, Snapshot, public_event, replay
-from tests.rules.play.conftest import geladan, loaded_table
+from tests.rules.play.conftest import Loaded, geladan, loaded_table
 from tests.rules.play.games import Table, example_side
 
 
@@ -544,3 +544,15 @@ def test_two_warbands_of_one_name_are_told_apart_in_the_log_p8_p9(clovis: SideSn
     )
     t.do(1, "end", value=0)
     assert t.state.log[-1].text == "The game ends: Stone Hoof's raiders (side 1) wins"
+
+
+def test_the_free_action_of_a_3_may_pick_up_a_standard_p6_p8(clovis: SideSnapshot) -> None:
+    t = two_raiders(clovis)
+    t.rng = Loaded([4, *dice(3)])
+    t.do(0, "status", target=0, model=3, value="Stunned")
+    t.do(0, "status", target=1, model=8, value="Killed")
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    t.do(0, "standard", target=0, model=3)  # the immediate free action
+    assert t.state.public["used_actions"] == 0 and t.state.public["actions"] == []
+    assert "free_action" not in t.state.public
