@@ -68,12 +68,21 @@ FIGHTER_ACTIONS: dict[str, tuple[int, str, str, int]] = {
     "Charge": (1, "combat", "ready", 6),
     "Recover": (1, "recovery", "stunned", 6),
     "Recover by the standard": (1, "recovery", "stunned", 8),
+    "Bodyguard link": (1, "other", "any", 7),
+    "Cavalry attack": (2, "combat", "ready", 7),
 }
-#: The fighter's actions the table's Action menu offers. The book's Charge and recovery by
-#: the standard are taken by the rules (a log may give them) but not offered yet: the
-#: menu is drawn by the web side (roster/), where they are to be added; until then the
-#: table charges with Spend Froth "Charge", which names no fighter.
-OFFERED = [a for a in FIGHTER_ACTIONS if a not in ("Charge", "Recover by the standard")]
+#: Actions only a fighter with the ability takes (p.7, p.9): action -> ability.
+ABILITY_ACTIONS = {"Wallop blow": "Wallop", "Bodyguard link": "Bodyguard", "Cavalry attack": "Cavalry"}
+#: The fighter's actions the table's Action menu offers. The book's Charge, recovery by
+#: the standard, Bodyguard's link and Cavalry's attack are taken by the rules (a log may
+#: give them) but not offered yet: the menu is drawn by the web side (roster/), where they
+#: are to be added; until then the table charges with Spend Froth "Charge", which names
+#: no fighter.
+OFFERED = [
+    a
+    for a in FIGHTER_ACTIONS
+    if a not in ("Charge", "Recover by the standard", "Bodyguard link", "Cavalry attack")
+]
 #: Picking up a fallen standard (p.8): an action of a fighter who is not Stunned, given
 #: by the ``standard`` event when it names the fighter (``model``).
 PICK_UP = "Pick up the standard"
@@ -484,9 +493,10 @@ class BeestwarsPlay(TablePlay):
         shieldbashes or lands a powerful blow; only a ready one moves, sprints, charges or
         shoots, pp.5-6); what its equipment allows (a Shieldbash needs a shield, a Ranged
         Attack or Aimed Shot a ranged weapon, p.6: :func:`equipment`); a Charge or a
-        Wallop blow without a point of Froth (pp.6, 9), a Wallop blow without the ability
-        (p.9); a recovery by the standard when the side's standard is not in its hands
-        (p.8). ``roll`` the recovery roll recorded with the event, if any."""
+        Wallop blow without a point of Froth (pp.6, 9); a Wallop blow, a Bodyguard link or
+        a Cavalry attack without the ability (pp.7, 9: :data:`ABILITY_ACTIONS`); a
+        recovery by the standard when the side's standard is not in its hands (p.8).
+        ``roll`` the recovery roll recorded with the event, if any."""
         cost, kind, needs, page = action_spec(name)
         pub = state.public
         if self.held(state) is None or state.active is None:
@@ -513,6 +523,9 @@ class BeestwarsPlay(TablePlay):
         if needs != "any" and model.status != needs:
             article = "an" if needs == "engaged" else "a"
             return f"{name} is for {article} {needs} fighter; {model.name} is {model.status} (p.{page})"
+        ability = ABILITY_ACTIONS.get(name)
+        if ability is not None and not any(r.lower() == ability.lower() for r in model.rules):
+            return f"{model.name} has no {ability} ability (p.{page})"
         carried = equipment(model.role)
         if name in SHIELDED and carried is not None and "shield" not in carried.lower():
             return f"{name} needs a shield; {model.name} carries {carried} (p.{page})"
@@ -531,8 +544,6 @@ class BeestwarsPlay(TablePlay):
                 f"{used} of the {known} actions known are used: ask whether there is a "
                 f"{ordinal(known + 1)} action first (p.4)"
             )
-        if name == "Wallop blow" and not any(r.lower() == "wallop" for r in model.rules):
-            return f"{model.name} has no Wallop ability (p.9)"
         if name in ("Wallop blow", "Charge") and state.sides[side].resources.get(FROTH, 0) < 1:
             return f"{self.side_name(state, side)} has no Froth for {article_of(name)} {name} (p.{page})"
         if name == "Recover by the standard" and not self.holds_standard(state, side):

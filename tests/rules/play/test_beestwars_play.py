@@ -556,3 +556,19 @@ def test_the_free_action_of_a_3_may_pick_up_a_standard_p6_p8(clovis: SideSnapsho
     t.do(0, "standard", target=0, model=3)  # the immediate free action
     assert t.state.public["used_actions"] == 0 and t.state.public["actions"] == []
     assert "free_action" not in t.state.public
+
+
+def test_a_bodyguard_link_and_a_cavalry_attack_need_the_ability_and_are_actions_p7(
+    clovis: SideSnapshot,
+) -> None:
+    t = game(clovis, [5])
+    t.do(1, "draw")
+    with pytest.raises(
+        Refused, match=r"Minotaur Warrior \(Weapon and Shield\) has no Bodyguard ability \(p.7\)"
+    ):
+        t.do(0, "act", target=0, model=6, value="Bodyguard link")
+    t.do(0, "act", target=0, model=3, value="Bodyguard link")
+    assert t.state.public["used_actions"] == 1
+    with pytest.raises(Refused, match=r"Orrin has no Cavalry ability \(p.7\)"):
+        t.do(0, "act", target=0, model=4, value="Cavalry attack")
+    assert "Cavalry attack" not in OFFERED and "Bodyguard link" not in OFFERED
