@@ -533,7 +533,7 @@ class BeestwarsPlay(TablePlay):
             name in RANGED
             and carried is not None
             and not any(r.lower() == "ranged weapon" for r in model.rules)
-            and not any(w in carried.lower() for w in ("bow", "sling", "javelin", "crossbow"))
+            and "bow" not in carried.lower()
         ):
             return f"{name} needs a ranged weapon; {model.name} carries {carried} (p.{page})"
         used, known = int(pub.get("used_actions", 0)), int(pub["known_actions"] or 0)
