@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from rules.beestwars.play import DECK, PLAY
-from rules.play.core import Refused, SideSnapshot, Snapshot, public_event
-from tests.rules.play.conftest import geladan, loaded_table
-from tests.rules.play.games import Table
+from rules.beestwars.play import DECK, OFFERED, PLAY
+from rules.play.core import Event, Refused, SideSnapshot, Snapshot, public_event, replay
+from tests.rules.play.conftest import Loaded, geladan, loaded_table
+from tests.rules.play.games import Table, example_side
 
 
 def game(clovis: SideSnapshot, cards: list[int] | None = None, first: int = 0) -> Table:
@@ -271,9 +271,9 @@ def test_a_fighter_takes_two_actions_one_of_them_combat_out_of_the_cards_p5(clov
     t.do(0, "act", target=0, model=3, value="Attack")
     with pytest.raises(Refused, match=r"Pell has had its two actions this activation \(p.5\)"):
         t.do(0, "act", target=0, model=3, value="Disengage")
-    t.do(0, "act", target=0, model=4, value="Ranged Attack")
+    t.do(0, "act", target=0, model=4, value="On Guard")
     with pytest.raises(Refused, match=r"Orrin has made its combat action this activation \(p.5\)"):
-        t.do(0, "act", target=0, model=4, value="On Guard")
+        t.do(0, "act", target=0, model=4, value="Charge")
     assert t.state.public["used_actions"] == 3
     with pytest.raises(Refused, match="3 of the 3 actions known are used: ask whether there is a fourth"):
         t.do(0, "act", target=0, model=4, value="Move")
@@ -284,13 +284,15 @@ def test_a_fighter_takes_two_actions_one_of_them_combat_out_of_the_cards_p5(clov
 
 
 def test_a_stunned_fighter_only_recovers_and_two_action_attacks_need_two_p4_p6(clovis: SideSnapshot) -> None:
-    t = game(clovis, [3])
+    t = game(clovis, [3, 5, 5, 5, 5, 5, 5])  # the card, then two recovery rolls of 15
     t.do(1, "status", target=0, model=3, value="Stunned")
     t.do(1, "draw")
     with pytest.raises(Refused, match="Pell is Stunned: it can only try to recover"):
         t.do(0, "act", target=0, model=3, value="Move")
     t.do(0, "act", target=0, model=3, value="Recover")
     t.do(0, "act", target=0, model=3, value="Recover")  # a second try for a second action
+    assert [e.outcome for e in t.log[-2:]] == [{"roll": 15}, {"roll": 15}]
+    assert t.state.sides[0].models[3].status == "stunned"
     t.do(0, "status", target=0, model=4, value="Engaged")
     with pytest.raises(Refused, match="ask whether there is a fourth action first"):
         t.do(0, "act", target=0, model=4, value="Powerful Blow")
@@ -325,3 +327,248 @@ def test_a_fighters_action_is_its_commanders_to_take_back_p5(clovis: SideSnapsho
     event = t.log[-1]
     assert PLAY.may_undo(event, 0) is None
     assert PLAY.may_undo(event, 1) == "that action is the other side's: only they can undo it"
+
+
+# --- issue 40: the book read alone (tests/rules/play/readings/beestwars) ----------------------
+
+
+def stunned(t: Table, *indexes: int) -> None:
+    for index in indexes:
+        t.do(1, "status", target=0, model=index, value="Stunned")
+
+
+def dice(*rolls: int) -> list[int]:
+    """Three d6 faces for each 3d6 total in ``rolls`` (Loaded answers randint in order)."""
+    out: list[int] = []
+    for total in rolls:
+        a = min(6, total - 2)
+        b = min(6, total - a - 1)
+        out += [a, b, total - a - b]
+    return out
+
+
+def test_a_recovery_rolled_4_or_5_recovers_without_spending_the_action_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3, *dice(4, 5)])
+    stunned(t, 3, 4)
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    t.do(0, "act", target=0, model=4, value="Recover")
+    assert [e.outcome["roll"] for e in t.log[-2:]] == [4, 5]
+    assert [t.state.sides[0].models[i].status for i in (3, 4)] == ["ready", "ready"]
+    assert t.state.public["used_actions"] == 0 and t.state.public["actions"] == []
+
+
+def test_a_recovery_rolled_3_recovers_and_gives_an_immediate_free_action_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3, *dice(3)])
+    stunned(t, 3)
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    assert any("free action" in n for n in t.state.notices)
+    t.do(0, "act", target=0, model=3, value="Move")  # the free action
+    assert t.state.public["used_actions"] == 0
+    t.do(0, "act", target=0, model=3, value="Move")
+    t.do(0, "act", target=0, model=3, value="Move")  # its two actions: the free one was neither
+    assert t.state.public["used_actions"] == 2
+
+
+def test_the_free_action_of_a_3_is_immediate_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3, *dice(3)])
+    stunned(t, 3)
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    t.do(0, "act", target=0, model=4, value="Move")  # another fighter acts first
+    t.do(0, "act", target=0, model=3, value="Move")
+    assert t.state.public["used_actions"] == 2
+
+
+def test_a_recovery_up_to_skill_recovers_above_it_fails_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5, *dice(13, 14)])  # Pell and Orrin: Skill 13
+    stunned(t, 3, 4)
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    t.do(0, "act", target=0, model=4, value="Recover")
+    assert [t.state.sides[0].models[i].status for i in (3, 4)] == ["ready", "stunned"]
+    assert t.state.public["used_actions"] == 2
+    assert [s.resources["Froth"] for s in t.state.sides] == [5, 5]
+
+
+def test_a_recovery_rolled_16_or_17_gives_the_enemy_a_froth_and_18_kills_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5, *dice(16, 17, 9, 18)])  # the refused third try is rolled too
+    stunned(t, 3, 4)
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    assert t.state.sides[0].models[3].status == "stunned"
+    assert t.state.sides[1].resources["Froth"] == 7
+    with pytest.raises(Refused, match="Pell has had its two actions"):
+        t.do(0, "act", target=0, model=3, value="Recover")  # a second try at most
+    t.do(0, "act", target=0, model=4, value="Recover")
+    assert t.state.sides[0].models[4].status == "killed"
+    assert t.state.sides[1].resources["Froth"] == 8  # the kill's Froth (p.4)
+
+
+def test_a_heros_successful_recovery_is_not_one_of_its_two_actions_p7_p8(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5, *dice(9, 9)])
+    stunned(t, 2, 3)  # Narbonensis the Mean (Hero, Elite) and Pell
+    t.do(1, "draw")
+    for index in (2, 3):
+        t.do(0, "act", target=0, model=index, value="Recover")
+    t.do(0, "act", target=0, model=2, value="Move")
+    t.do(0, "ask")
+    t.do(0, "act", target=0, model=2, value="Move")
+    t.do(0, "ask")
+    t.do(0, "act", target=0, model=3, value="Move")
+    with pytest.raises(Refused, match="Pell has had its two actions"):
+        t.do(0, "act", target=0, model=3, value="Move")
+    assert t.state.public["used_actions"] == 5  # the card counts both recoveries
+
+
+def test_a_recovery_without_a_roll_leaves_the_status_to_the_players(clovis: SideSnapshot) -> None:
+    """Older logs: a Recover with no roll recorded counts as an action and changes nothing."""
+    snapshot = Snapshot(system="beestwars", sides=(clovis, geladan()), setup={"first": 0})
+    events = [
+        Event(id="old-0001", side=0, action="status", target=0, model=3, value="Stunned"),
+        Event(id="old-0002", side=1, action="draw", outcome={"card": 3, "drawer": 1}),
+        Event(id="old-0003", side=0, action="act", target=0, model=3, value="Recover"),
+    ]
+    state = replay(PLAY, snapshot, events)
+    assert state.sides[0].models[3].status == "stunned" and state.public["used_actions"] == 1
+
+
+def test_a_fighter_by_its_standard_recovers_without_a_roll_p8(clovis: SideSnapshot) -> None:
+    t = game(clovis, [3])
+    stunned(t, 3)
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover by the standard")
+    assert t.log[-1].outcome == {} and t.state.sides[0].models[3].status == "ready"
+    t.do(0, "status", target=0, model=4, value="Stunned")
+    t.do(0, "status", target=0, model=8, value="Killed")  # Ruukvere, the bearer
+    with pytest.raises(Refused, match="no standard in its hands"):
+        t.do(0, "act", target=0, model=4, value="Recover by the standard")
+
+
+def test_a_charge_is_a_ready_fighters_combat_action_for_a_froth_p5_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5])
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Charge")
+    assert t.state.sides[0].resources["Froth"] == 4 and t.state.public["used_actions"] == 1
+    t.do(0, "status", target=0, model=3, value="Engaged")
+    with pytest.raises(Refused, match="Pell has made its combat action"):
+        t.do(0, "act", target=0, model=3, value="Attack")
+    t.do(0, "status", target=0, model=6, value="Engaged")
+    with pytest.raises(Refused, match="Charge is for a ready fighter; Minotaur"):
+        t.do(0, "act", target=0, model=6, value="Charge")
+    t.do(0, "act", target=0, model=1, value="Sprint")
+    with pytest.raises(Refused, match="a Sprint is not combined with a Charge"):
+        t.do(0, "act", target=0, model=1, value="Charge")
+    for _ in range(4):
+        t.do(0, "spend", target=0, value="+1 Skill")
+    with pytest.raises(Refused, match="no Froth for a Charge"):
+        t.do(0, "act", target=0, model=2, value="Charge")
+    assert "Charge" not in OFFERED  # the table's menu is the web side's to extend (roster/)
+
+
+def test_a_shieldbash_needs_a_shield_and_shooting_a_ranged_weapon_p6(clovis: SideSnapshot) -> None:
+    t = game(clovis, [5, 5])
+    t.do(1, "draw")
+    for index in (1, 2, 3, 6):
+        t.do(0, "status", target=0, model=index, value="Engaged")
+    with pytest.raises(Refused, match="Shieldbash needs a shield; Pell carries Spear"):
+        t.do(0, "act", target=0, model=3, value="Shieldbash")
+    with pytest.raises(Refused, match="Shieldbash needs a shield; Chardos the Destroyer carries Two Weapons"):
+        t.do(0, "act", target=0, model=1, value="Shieldbash")
+    t.do(0, "act", target=0, model=6, value="Shieldbash")  # Weapon and Shield
+    t.do(0, "act", target=0, model=2, value="Shieldbash")  # Narbonensis: Sword and Shield
+    with pytest.raises(Refused, match="Ranged Attack needs a ranged weapon; Slewdaar Stone Hoof carries"):
+        t.do(0, "act", target=0, model=0, value="Ranged Attack")
+    with pytest.raises(Refused, match="Aimed Shot needs a ranged weapon; Orrin carries Spear"):
+        t.do(0, "act", target=0, model=4, value="Aimed Shot")
+    t.do(0, "done")
+    t.do(0, "draw")
+    t.do(1, "status", target=1, model=1, value="Engaged")
+    t.do(1, "act", target=1, model=1, value="Shieldbash")  # a typed fighter: its equipment unknown
+    t.do(1, "act", target=1, model=2, value="Ranged Attack")
+
+
+def two_raiders(clovis: SideSnapshot) -> Table:
+    """Two warbands of the same list and the same name."""
+    twin = example_side("beestwars-clovis-300.json")
+    assert twin.name == clovis.name
+    return loaded_table(Snapshot(system="beestwars", sides=(clovis, twin), setup={"first": 0}), [4, 4])
+
+
+def test_a_fighter_picking_up_a_standard_spends_an_action_and_carries_it_p8(clovis: SideSnapshot) -> None:
+    t = two_raiders(clovis)
+    t.do(1, "draw")
+    t.do(0, "status", target=1, model=8, value="Killed")  # side 1's bearer: side 0 +1 Froth
+    t.do(0, "standard", target=0, model=3)  # Pell takes the enemy's standard: 3 Froth
+    assert [s.resources["Froth"] for s in t.state.sides] == [9, 2]
+    assert t.state.public["used_actions"] == 1
+    t.do(0, "act", target=0, model=3, value="Move")
+    with pytest.raises(Refused, match="Pell has had its two actions"):
+        t.do(0, "act", target=0, model=3, value="Move")
+    t.do(0, "done")
+    t.do(0, "draw")
+    with pytest.raises(Refused, match="Pell holds the standard: it falls only when its carrier is killed"):
+        t.do(1, "standard", target=1, model=0)
+    t.do(1, "status", target=0, model=3, value="Killed")  # side 1 +1 Froth; the standard falls
+    assert t.state.public["standard"]["1"] == "fallen"
+    t.do(1, "standard", target=1, model=0)  # taken back: 3 Froth back
+    assert [s.resources["Froth"] for s in t.state.sides] == [6, 6]
+    assert "Standard" in t.state.sides[1].models[0].rules  # Slewdaar is the new bearer
+    t.do(1, "done")
+    t.do(1, "draw")
+    t.do(0, "status", target=1, model=0, value="Killed")  # Slewdaar (Hero): +2, it falls again
+    assert t.state.public["standard"]["1"] == "fallen"
+
+
+def test_a_stunned_fighter_cannot_pick_up_a_standard_p4_p8(clovis: SideSnapshot) -> None:
+    t = two_raiders(clovis)
+    t.do(1, "draw")
+    t.do(0, "status", target=1, model=8, value="Killed")
+    t.do(0, "status", target=0, model=3, value="Stunned")
+    with pytest.raises(Refused, match="Pell is Stunned"):
+        t.do(0, "standard", target=0, model=3)
+    assert t.state.public["standard"]["1"] == "fallen"
+
+
+def test_two_warbands_of_one_name_are_told_apart_in_the_log_p8_p9(clovis: SideSnapshot) -> None:
+    t = two_raiders(clovis)
+    t.do(1, "draw")
+    t.do(0, "status", target=1, model=8, value="Killed")
+    t.do(0, "standard", target=0, model=3)
+    text = next(line.text for line in reversed(t.state.log) if not line.auto)
+    assert text == (
+        "Pell of Stone Hoof's raiders (side 1) picks up Stone Hoof's raiders (side 2)'s standard: "
+        "3 Froth from Stone Hoof's raiders (side 2)"
+    )
+    t.do(1, "end", value=0)
+    assert t.state.log[-1].text == "The game ends: Stone Hoof's raiders (side 1) wins"
+
+
+def test_the_free_action_of_a_3_may_pick_up_a_standard_p6_p8(clovis: SideSnapshot) -> None:
+    t = two_raiders(clovis)
+    t.rng = Loaded([4, *dice(3)])
+    t.do(0, "status", target=0, model=3, value="Stunned")
+    t.do(0, "status", target=1, model=8, value="Killed")
+    t.do(1, "draw")
+    t.do(0, "act", target=0, model=3, value="Recover")
+    t.do(0, "standard", target=0, model=3)  # the immediate free action
+    assert t.state.public["used_actions"] == 0 and t.state.public["actions"] == []
+    assert "free_action" not in t.state.public
+
+
+def test_a_bodyguard_link_and_a_cavalry_attack_need_the_ability_and_are_actions_p7(
+    clovis: SideSnapshot,
+) -> None:
+    t = game(clovis, [5])
+    t.do(1, "draw")
+    with pytest.raises(
+        Refused, match=r"Minotaur Warrior \(Weapon and Shield\) has no Bodyguard ability \(p.7\)"
+    ):
+        t.do(0, "act", target=0, model=6, value="Bodyguard link")
+    t.do(0, "act", target=0, model=3, value="Bodyguard link")
+    assert t.state.public["used_actions"] == 1
+    with pytest.raises(Refused, match=r"Orrin has no Cavalry ability \(p.7\)"):
+        t.do(0, "act", target=0, model=4, value="Cavalry attack")
+    assert "Cavalry attack" not in OFFERED and "Bodyguard link" not in OFFERED
