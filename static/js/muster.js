@@ -582,7 +582,12 @@
         if (status) status.textContent = "Could not copy: the link is selected, press Ctrl+C.";
       });
     } else {
-      done();
+      // Plain http (a club's LAN, docs/play.md "At the club") has no Clipboard API: the
+      // older copy of the selection, else the player is told to copy it.
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      if (copied) done();
+      else if (status) status.textContent = "The link is selected: copy it with your browser's Copy.";
     }
   });
 
