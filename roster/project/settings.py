@@ -78,6 +78,9 @@ MIDDLEWARE = [
     "roster.games.polling.UnchangedTableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise, which serves its own compressed copies of the static files: pages,
+    # partials and exports gzipped for browsers that ask (docs/security.md "Compression").
+    "roster.project.middleware.CompressedTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -835,4 +835,11 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-follow]").forEach(follow);
   });
+
+  // Installable (issue 38): the service worker for the whole site (templates/games/sw.js:
+  // the offline page for any page, the table's own copies), where the browser has one (a
+  // secure context: https, or localhost; not plain http on a club's LAN, docs/play.md).
+  if ("serviceWorker" in navigator && document.body && document.body.getAttribute("data-sw")) {
+    navigator.serviceWorker.register(document.body.getAttribute("data-sw"), { scope: "/" }).catch(function () {});
+  }
 })();
