@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-suite test-engine test-live-redis check lint bench system-deps
+.PHONY: run club test test-suite test-engine test-live-redis check lint bench system-deps
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,18 +20,38 @@ system-deps:
 # kept in .venv; `DEBUG=true make run` for development.
 DEBUG ?= false
 PORT ?= 8000
-# Share links, sheet QR codes and mails point at SITE_URL: the port served, unless given.
-SITE_URL ?= http://127.0.0.1:$(PORT)
+# `make club` (= `make run LAN=1`): served on this machine's address on the local network
+# (roster/core/lan.py finds it; LAN_ADDRESS=... chooses it) instead of loopback, so that
+# the phones on the room's Wi-Fi reach it; every link and QR code carries that address.
+LAN ?=
+ifneq ($(filter 1 true yes,$(LAN)),)
+HOST := $(shell $(PYTHON) -m roster.core.lan address)
+ifeq ($(HOST),)
+$(error no address on a local network found (see above); give it with LAN_ADDRESS=...)
+endif
+HOST_ENV = ALLOWED_HOSTS="$(HOST)" CSRF_TRUSTED_ORIGINS="http://$(HOST):$(PORT)"
+else
+HOST := 127.0.0.1
+HOST_ENV =
+endif
+# Share links, sheet QR codes and mails point at SITE_URL: the address and port served,
+# unless given.
+SITE_URL ?= http://$(HOST):$(PORT)
 RUN_ENV = DEBUG=$(DEBUG) SECRET_KEY="$$(cat $(VENV)/dev-secret)" SECURE_SSL_REDIRECT=false \
-	SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 STATIC_ROOT=$(VENV)/static SITE_URL="$(SITE_URL)"
+	SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 STATIC_ROOT=$(VENV)/static SITE_URL="$(SITE_URL)" $(HOST_ENV)
 
 run: $(STAMP) system-deps
 	@test -s $(VENV)/dev-secret || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $(VENV)/dev-secret
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput -v0
 	$(RUN_ENV) $(BIN)/python manage.py load_rules
 	$(RUN_ENV) $(BIN)/python manage.py collectstatic --noinput -v0
-	@echo "Muster is at http://127.0.0.1:$(PORT), sheets printed by its task worker (Ctrl+C stops both)"
-	@$(RUN_ENV) BIN=$(BIN) PORT=$(PORT) bash scripts/run-local.sh
+	@echo "Muster is at http://$(HOST):$(PORT), sheets printed by its task worker (Ctrl+C stops both)"
+	@$(if $(HOST_ENV),$(BIN)/python -m roster.core.lan show "$(SITE_URL)")
+	@$(RUN_ENV) BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) bash scripts/run-local.sh
+
+# The club's evening: `make run` on the local network (README "Quick start").
+club:
+	@$(MAKE) --no-print-directory run LAN=1
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

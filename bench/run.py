@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bench import events, load
+from bench import events, load, wire
 from bench.live import GAMES as live_games
 from bench.live import live_row, stream_cost_row
 from bench.play import play_rows
@@ -470,6 +470,21 @@ def stream_cost_rows(label: str, url: str | None) -> list[Row]:
     return measured([measure], run)
 
 
+def wire_rows(label: str, url: str | None) -> list[Row]:
+    """A tap's bytes per following phone and a table page's, plain and gzipped (issue 38),
+    on one uvicorn worker (the pushed stream)."""
+    measures = [wire.MEASURE, wire.PAGE]
+
+    def run() -> list[Row]:
+        with serve(workers=1, rosters=2, database_url=url, asgi=True) as s:
+            rows = wire.wire_rows(s)
+        for row in rows:
+            row["measure"] += f" ({label})"
+        return rows
+
+    return measured(measures, run)
+
+
 def main() -> None:
     """Run every measurement and write bench/results/<time>.json. A measurement that fails
     gives its rows as "not measured: <why>"; the others still run, print and are saved."""
@@ -488,6 +503,7 @@ def main() -> None:
             databases.append(("PostgreSQL", database_url))
         for label, url in databases:
             rows += one_server_rows(label, url)
+        rows += wire_rows(*databases[0])
         for label, url in databases:
             rows += live_rows(label, url)
             rows += live_rows(label, url, stream=True)  # beside the poll, in the same run

@@ -5,13 +5,14 @@
 # finishes the sheet it renders).
 set -euo pipefail
 BIN=${BIN:-.venv/bin}
+HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
 "$BIN/python" manage.py sheet_worker &
 worker=$!
 # DEBUG=true (development): uvicorn reloads the code when a file changes.
 reload=()
 if [ "${DEBUG:-false}" = "true" ]; then reload=(--reload); fi
-"$BIN/python" -m uvicorn roster.project.asgi:application --host 127.0.0.1 --port "$PORT" --log-level warning --timeout-graceful-shutdown 5 "${reload[@]}" &
+"$BIN/python" -m uvicorn roster.project.asgi:application --host "$HOST" --port "$PORT" --log-level warning --timeout-graceful-shutdown 5 "${reload[@]}" &
 server=$!
 # Both run in the background so that a TERM sent to this script alone is acted on at
 # once (bash runs traps only between commands) and reaches the server as well: before,

@@ -96,3 +96,26 @@ def test_make_run_keeps_a_site_url_given_to_it() -> None:
     assert 'SITE_URL="https://muster.example"' in make_run_commands(
         PORT="8123", SITE_URL="https://muster.example"
     )
+
+
+def test_make_club_serves_the_lan_address_and_hands_it_out() -> None:
+    # LAN_ADDRESS stands in for the address found (the tests never look at the real network)
+    commands = subprocess.run(
+        ["make", "-n", "club"],
+        cwd=ROOT,
+        env={**{k: v for k, v in os.environ.items() if k != "SITE_URL"}, "LAN_ADDRESS": "127.0.0.2"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert 'SITE_URL="http://127.0.0.2:8000"' in commands
+    assert 'ALLOWED_HOSTS="127.0.0.2"' in commands
+    assert 'CSRF_TRUSTED_ORIGINS="http://127.0.0.2:8000"' in commands
+    assert "HOST=127.0.0.2 PORT=8000 bash scripts/run-local.sh" in commands
+    assert 'roster.core.lan show "http://127.0.0.2:8000"' in commands  # the banner and QR code
+
+
+def test_plain_make_run_stays_on_loopback() -> None:
+    commands = make_run_commands()
+    assert "HOST=127.0.0.1 PORT=8000 bash scripts/run-local.sh" in commands
+    assert "ALLOWED_HOSTS" not in commands

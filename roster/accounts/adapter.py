@@ -36,8 +36,8 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
     }
 
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
-        """The key allauth counts failed log-ins under ("login_failed": 10 a minute per
-        address, 5 per 5 minutes per key): the account's login, with the device id when
+        """The key allauth counts failed log-ins under ("login_failed": RATE_LOGIN_FAILED per
+        address, RATE_LOGIN_FAILED_ACCOUNT per key): the account's login, with the device id when
         this browser logged in to that account before, so its count is its own."""
         login = str(credentials.get("email", credentials.get("username", ""))).lower()
         device = devices.device_for(request, login)
@@ -45,7 +45,7 @@ class MusterAccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # alla
             return f"login:{login}:device:{device}"
         # A browser it never logged in with counts with the others of its address only: a
         # stranger's wrong passwords lock out the stranger's address, never the owner's
-        # new phone elsewhere (issue 29); the 10 a minute per address still holds.
+        # new phone elsewhere (issue 29); the ceiling per address still holds.
         return f"login:{login}:address:{client_ip('login', request)}"
 
     def _delete_login_attempts_cached_email(self, request: HttpRequest, **credentials: Any) -> None:

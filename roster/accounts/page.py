@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from roster.accounts.archive import ArchiveError, read_archive_upload, write_archive
 from roster.accounts.forms import DeleteAccountForm
@@ -37,7 +37,7 @@ def _active_rosters(user: User) -> QuerySet[Roster]:
     return Roster.objects.filter(owner=user, deleted__isnull=True).order_by("pk")
 
 
-@require_GET
+@require_safe
 @never_cache
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
@@ -51,7 +51,7 @@ def account(request: HttpRequest) -> HttpResponse:
 SPOOL_BYTES = 1024 * 1024  # the account's zip up to this size is answered from memory
 
 
-@require_GET
+@require_safe
 @never_cache
 @login_required
 @limited("zip", method="GET")
@@ -78,7 +78,7 @@ def rosters_zip(request: HttpRequest) -> HttpResponseBase:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 @login_required
 @limited("login")  # the password is checked here too: the same limit as guessing it at log-in

@@ -10,8 +10,10 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.views.decorators.http import require_GET
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
 
+from roster.core.http import public_page
 from roster.core.limits import client_ip, limited
 from roster.games.seats import forget_seats
 
@@ -56,7 +58,8 @@ class MusterLogoutView(LogoutView):  # type: ignore[misc]  # allauth has no type
 logout = MusterLogoutView.as_view()
 
 
-@require_GET
+@require_safe
+@public_page
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: a signed-in player goes straight to their rosters."""
     if request.user.is_authenticated:
@@ -64,17 +67,41 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
     """A trivial view: the baseline the benchmarks compare against."""
     return HttpResponse("ok", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
     """/favicon.ico, which browsers ask for by themselves (a PDF opened in the browser
     does): Muster's icon. Not permanent, since the icon's URL holds its content hash."""
     return redirect(static("favicon.svg"))
+
+
+@require_safe
+@cache_control(public=True, max_age=86400)
+def robots(request: HttpRequest) -> HttpResponse:
+    """/robots.txt: the front page may be indexed; rosters, share links, games, join and
+    event pages are players' own and are not (templates/robots.txt)."""
+    return render(request, "robots.txt", content_type="text/plain; charset=utf-8")
+
+
+@require_safe
+@cache_control(public=True, max_age=3600)  # its icons' hashed names change with a deploy
+def manifest(request: HttpRequest) -> HttpResponse:
+    """/manifest.webmanifest: Muster installed as an app (name, icons, colours, start
+    page; templates/manifest.webmanifest), its icons at their hashed static names."""
+    return render(request, "manifest.webmanifest", content_type="application/manifest+json")
+
+
+@require_safe
+@cache_control(no_cache=True)
+def offline(request: HttpRequest) -> HttpResponse:
+    """/offline/: the page the service worker shows for a page asked for without network
+    (the game table keeps its own copies); the same for everyone, so it may be kept."""
+    return render(request, "offline.html")
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

@@ -65,7 +65,9 @@ def limited(
 ) -> Callable[[View], View]:
     """A ratelimit decorator for ``action`` ("login", "signup", "sheet", "import") using
     the rate in settings.MUSTER_RATES; over the limit the request gets the 429 page."""
-    decorator = ratelimit(group=f"muster.{action}", key=key, rate=_rate(action), method=method, block=True)
+    # A HEAD runs the GET's view (require_safe): it counts as the GET does.
+    methods = ("GET", "HEAD") if method == "GET" else method
+    decorator = ratelimit(group=f"muster.{action}", key=key, rate=_rate(action), method=methods, block=True)
     return cast(Callable[[View], View], decorator)
 
 

@@ -29,7 +29,7 @@ from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from roster.core.http import player
 from roster.core.limits import limited
@@ -61,7 +61,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
     return render(request, "events/list.html", {"events": events})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def event_new(request: HttpRequest) -> HttpResponse:
     """A new event (GET the form; POST creates it and opens its page)."""
@@ -243,7 +243,7 @@ def _back(request: HttpRequest, event: Event, refused: Refused | None = None) ->
     return redirect("event-page", event.pk)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @limited("import")
 def register(request: HttpRequest, code: str) -> HttpResponse:
@@ -420,7 +420,7 @@ def _pack_answer(request: HttpRequest, event: Event, paper: str, *, enqueue: boo
     return render(request, "events/pack.html", context, status=status)
 
 
-@require_GET
+@require_safe
 @limited("sheet", method="GET")
 def pack_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """Every accepted list's sheet as submitted, in one PDF (?paper=letter): answered at
@@ -429,7 +429,7 @@ def pack_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     return _pack_answer(request, event, paper, enqueue=True)
 
 
-@require_GET
+@require_safe
 def pack_status(request: HttpRequest, pk: int) -> HttpResponse:
     """Where the list pack stands (the page, or with htmx its status part). Never queues."""
     event, paper = _pack_event(request, pk)

@@ -73,7 +73,7 @@ def _join_key(group: str, request: HttpRequest) -> str:
     return f"ip:{client_ip(group, request)}"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 @limited("join", key=_join_key)
 def join_by_code(request: HttpRequest) -> HttpResponse:
@@ -133,7 +133,7 @@ def _take_side(request: HttpRequest, game: Game, form: SideForm | None) -> HttpR
     return HELD if game.side_hash or game.guest_id is not None else BEGUN
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
 @limited("join", key=_join_key)
 def join(request: HttpRequest, code: str) -> HttpResponse:

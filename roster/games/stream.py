@@ -24,7 +24,8 @@ import logging
 import random
 import re
 import time
-from collections.abc import AsyncIterator
+import zlib
+from collections.abc import AsyncGenerator, AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
@@ -32,6 +33,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.cache import patch_vary_headers
 
 from roster.games import live
 from roster.games.seats import seat_of
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
 RENDER_THREADS = 4
 _POOL = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="live-table")
 VERSION = re.compile(r"-v(\d+)-")
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
 def _address(request: HttpRequest) -> str:
@@ -73,9 +76,12 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
         seen = int(request.headers.get("Last-Event-ID", ""))
     except ValueError:
         seen = None
-    response = StreamingHttpResponse(
-        _events(request, game.pk, game.version, seen, address, watcher), content_type="text/event-stream"
-    )
+    events = _events(request, game.pk, game.version, seen, address, watcher)
+    gzip = ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")) is not None
+    response = StreamingHttpResponse(_gzipped(events) if gzip else events, content_type="text/event-stream")
+    if gzip:
+        response["Content-Encoding"] = "gzip"  # (so Django's GZipMiddleware leaves it be)
+    patch_vary_headers(response, ("Accept-Encoding",))
     response["Cache-Control"] = "no-cache, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
@@ -123,9 +129,25 @@ def _after_drawing() -> None:
         connection.close()
 
 
+async def _gzipped(events: AsyncGenerator[str]) -> AsyncIterator[bytes]:
+    """The stream as one gzip stream, flushed after each event (``Z_SYNC_FLUSH``: the
+    browser inflates it as it comes, nothing waits for more). One compressor for the
+    stream's whole life: a table pushed is mostly the table before it, so what it shares
+    with the last 32 KB sent goes as references (issue 38: a tap's pushed table cost each
+    following phone 31-59 KB; `make bench`'s "wire" row measures it). The events' own
+    generator is closed with this one, so its bounds are let go when the phone leaves."""
+    packer = zlib.compressobj(6, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    try:
+        async for text in events:
+            yield packer.compress(text.encode()) + packer.flush(zlib.Z_SYNC_FLUSH)
+        yield packer.flush()
+    finally:
+        await events.aclose()
+
+
 async def _events(
     request: HttpRequest, game: int, version: int, seen: int | None, address: str, watcher: bool
-) -> AsyncIterator[str]:
+) -> AsyncGenerator[str]:
     """The stream's lines: the reconnection delay, the current table when the browser
     had seen less, then the table at each change, with heartbeats between."""
     loop = asyncio.get_running_loop()

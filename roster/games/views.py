@@ -29,7 +29,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from roster.core.http import HtmxHttpRequest, player
 from roster.core.limits import limited
@@ -84,7 +84,7 @@ def _etag(request: HttpRequest, game: Game, seat: Seat | None = None) -> str:
 GAMES_PER_PAGE = 50
 
 
-@require_GET
+@require_safe
 @never_cache
 @login_required
 def game_list(request: HttpRequest) -> HttpResponse:
@@ -96,7 +96,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
     return render(request, "games/list.html", {"games": game_rows(list(page)), "page": page})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @limited("import")
 def game_new(request: HttpRequest, pk: int) -> HttpResponse:
@@ -138,7 +138,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/new.html", context, status=status)
 
 
-@require_GET
+@require_safe
 @never_cache
 def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table: every model of both sides in rows, the trackers, the log, as the
@@ -194,7 +194,7 @@ def shown_table(request: HttpRequest, pk: int, held: Iterable[str] = (), htmx: b
     )
 
 
-@require_GET
+@require_safe
 @login_when_seatless
 def state(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's fragment, with the game's version as its ETag: 304 when the client's
@@ -357,7 +357,7 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("game-table", pk)
 
 
-@require_GET
+@require_safe
 @never_cache
 def result(request: HttpRequest, pk: int) -> HttpResponse:
     """The result of a game (finished or not yet): Victory Points, winner, casualties,
@@ -385,7 +385,7 @@ def _download(game: Game, content: str, content_type: str, ext: str) -> HttpResp
     return response
 
 
-@require_GET
+@require_safe
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     """The game as ``muster.game/1`` JSON (docs/formats.md), each event as the
     request's seat may see it (a card still held back has no outcome)."""
@@ -400,7 +400,7 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def export_text(request: HttpRequest, pk: int) -> HttpResponse:
     """The game's result and log as plain text, as the request's seat may see them."""
     seat = seat_of(request, pk)
@@ -411,7 +411,7 @@ def export_text(request: HttpRequest, pk: int) -> HttpResponse:
     return _download(game, game_text(game, state, rules), "text/plain; charset=utf-8", "txt")
 
 
-@require_GET
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker that keeps game tables for offline (templates/games/sw.js),
     served from the site's root so its scope is the whole site; never cached long, so a
@@ -421,7 +421,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(
         request,
         "games/sw.js",
-        {"static_prefix": "/" + settings.STATIC_URL.lstrip("/")},
+        {"static_prefix": "/" + settings.STATIC_URL.lstrip("/"), "offline_url": reverse("offline")},
         content_type="text/javascript; charset=utf-8",
     )
     response["Service-Worker-Allowed"] = "/"

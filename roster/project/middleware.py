@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
+from django.http.response import HttpResponseBase
+from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
@@ -34,6 +36,42 @@ class PrivateByDefaultMiddleware:
         if not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+#: What is worth compressing: Muster's pages, partials, exports and scripts. Never PDFs,
+#: zips or images (compressed already), nor a stream of events, which
+#: roster.games.stream compresses itself, event by event.
+COMPRESSED_TYPES = (
+    "text/html",
+    "text/plain",
+    "text/javascript",
+    "text/css",
+    "application/json",
+    "application/manifest+json",
+)
+
+
+class CompressedTextMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware for text answers only (issue 38: a game's table is 72 KB,
+    7.7 KB gzipped). BREACH: Django masks the CSRF token anew in every response and adds
+    random bytes to each gzip header (GZipMiddleware.max_random_bytes), and no page
+    reflects a secret beside text an attacker chooses (docs/security.md "Compression")."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        """Gzipped when it is text, not streamed, and the browser asks (Django's rules)."""
+        kind = str(response.get("Content-Type", "")).split(";")[0].strip().lower()
+        if kind not in COMPRESSED_TYPES or response.streaming:
+            return response
+        etag = response.get("ETag")
+        compressed: HttpResponseBase = super().process_response(request, response)
+        if etag:
+            # Kept as the view made it (Django would weaken it, W/"..."): a table's ETag
+            # names its version for this viewer whatever the encoding, the poll sends it
+            # back as it got it and the stream's events carry the same one, which a
+            # weakened copy would never equal. Vary: Accept-Encoding keeps the encodings'
+            # copies apart in any cache.
+            compressed["ETag"] = etag
+        return compressed
 
 
 def bad_request_page(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -83,6 +83,9 @@ MIDDLEWARE = [
     "roster.games.polling.UnchangedTableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise, which serves its own compressed copies of the static files: pages,
+    # partials and exports gzipped for browsers that ask (docs/security.md "Compression").
+    "roster.project.middleware.CompressedTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -283,19 +286,23 @@ elif TASK_QUEUE == "immediate":
 else:
     raise ImproperlyConfigured(f"TASK_QUEUE must be database, immediate or redis://..., not {TASK_QUEUE!r}")
 
-# Rate limits (django-ratelimit), per client address or per user.
+# Rate limits (django-ratelimit), per client address or per user. A club's room is one
+# address for all its players (issue 38): the per-address limits let 30 players sign up,
+# log in and join within minutes; a password guesser is stopped per account and address
+# (ACCOUNT_RATE_LIMITS below). docs/security.md "Limits" lists them all.
 RATELIMIT_VIEW = "roster.core.limits.rate_limited"
 MUSTER_RATES = {
-    "login": os.environ.get("RATE_LOGIN", "10/m"),
-    "signup": os.environ.get("RATE_SIGNUP", "5/h"),
+    "login": os.environ.get("RATE_LOGIN", "120/m"),  # log-in posts per address, right or wrong
+    "signup": os.environ.get("RATE_SIGNUP", "60/h"),  # sign-up posts per address, refused ones too
     "sheet": os.environ.get("RATE_SHEET", "30/m"),
     "import": os.environ.get("RATE_IMPORT", "20/m"),
     "play": os.environ.get("RATE_PLAY", "240/m"),  # actions at the table (a tap each)
     "zip": os.environ.get("RATE_ZIP", "10/h"),  # the account's zip, per player
-    "join": os.environ.get("RATE_JOIN", "30/m"),  # join pages and typed codes, per address
+    "join": os.environ.get("RATE_JOIN", "120/m"),  # joins and typed codes posted, per address
     # codes no game in play has (GETs too), per address: a code cannot be guessed one GET
-    # at a time (23^5 codes: about 33,000 tries per game in play at 200 games)
-    "join-miss": os.environ.get("RATE_JOIN_MISS", "20/h"),
+    # at a time (23^5 codes: about 33,000 tries per game in play at 200 games, 550 hours
+    # at 60 an hour), while a room's typos pass
+    "join-miss": os.environ.get("RATE_JOIN_MISS", "60/h"),
 }
 # Games in progress one account may own or play, and sides one browser may hold (issue 20).
 MUSTER_LIVE_GAMES = env_int("LIVE_GAMES", 20)
@@ -339,8 +346,23 @@ ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
 ACCOUNT_EMAIL_NOTIFICATIONS = True  # tell the address when the password or the email changes
-# ACCOUNT_RATE_LIMITS: allauth's defaults (failed log-ins 10/m per address and 5 per 5
-# minutes per account, reset mails 20/m per address and 5/m per address asked for, ...).
+# Failed log-ins (allauth's "login_failed", roster.accounts.adapter): 5 per 5 minutes per
+# account, counted apart for each browser that logged in to it before and, for other
+# browsers, for each address (RATE_LOGIN_FAILED_ACCOUNT); and a ceiling per address over
+# every account (RATE_LOGIN_FAILED), high enough for a room's typos: a guesser at the
+# club is stopped after 5 tries at one account and 30 over all, the room logs in. The
+# other limits are allauth's defaults (reset mails 20/m per address and 5/m per address asked for, ...).
+# (The account's count first: allauth stops at the first rate that refuses, and a guess
+# refused for its account then uses none of the room's ceiling.) Log-in posts and
+# sign-ups: allauth's own counts per address follow RATE_LOGIN and RATE_SIGNUP.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": (
+        f"{os.environ.get('RATE_LOGIN_FAILED_ACCOUNT', '5/5m')}/key,"
+        f"{os.environ.get('RATE_LOGIN_FAILED', '30/10m')}/ip"
+    ),
+    "login": f"{MUSTER_RATES['login']}/ip",
+    "signup": f"{MUSTER_RATES['signup']}/ip",
+}
 ALLAUTH_TRUSTED_PROXY_COUNT = MUSTER_TRUSTED_PROXIES
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = (

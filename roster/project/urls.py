@@ -25,6 +25,9 @@ urlpatterns = [
     path("readyz", health.readyz, name="readyz"),
     path("metrics", health.metrics, name="metrics"),
     path("favicon.ico", accounts.favicon, name="favicon"),
+    path("robots.txt", accounts.robots, name="robots"),
+    path("manifest.webmanifest", accounts.manifest, name="manifest"),
+    path("offline/", accounts.offline, name="offline"),
     path("sw.js", game_views.service_worker, name="service-worker"),
     # Accounts (docs/accounts.md): the names templates use, then allauth's own pages.
     path("accounts/signup/", accounts.signup, name="signup"),

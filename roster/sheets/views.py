@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from roster.core.http import HtmxHttpRequest
 from roster.core.limits import already_logged, limited
@@ -134,7 +134,7 @@ def _shared_urls(token: str) -> tuple[str, str, str]:
     )
 
 
-@require_GET
+@require_safe
 @login_required
 @limited("sheet", method="GET")
 def sheet(request: HttpRequest, pk: int) -> HttpResponse:
@@ -143,7 +143,7 @@ def sheet(request: HttpRequest, pk: int) -> HttpResponse:
     return _sheet_answer(request, roster, active_link(roster), _owner_urls(roster), enqueue=True)
 
 
-@require_GET
+@require_safe
 @login_required
 def sheet_status(request: HttpRequest, pk: int) -> HttpResponse:
     """Where the owner's sheet stands (same options as :func:`sheet`): the page, or with
@@ -194,7 +194,7 @@ def _shared_roster(token: str) -> tuple[ShareLink, Roster]:
     return link, link.roster
 
 
-@require_GET
+@require_safe
 @cache_control(private=True, no_cache=True)
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only roster behind a share link, from the same Report as the editor."""
@@ -214,7 +214,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "roster/shared.html", context)
 
 
-@require_GET
+@require_safe
 @cache_control(private=True, no_cache=True)
 @limited("sheet", method="GET")
 def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
@@ -223,7 +223,7 @@ def shared_sheet(request: HttpRequest, token: str) -> HttpResponse:
     return _sheet_answer(request, roster, link, _shared_urls(token), enqueue=True)
 
 
-@require_GET
+@require_safe
 @cache_control(private=True, no_cache=True)
 def shared_sheet_status(request: HttpRequest, token: str) -> HttpResponse:
     """Where the sheet behind a share link stands (see :func:`sheet_status`)."""

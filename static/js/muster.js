@@ -582,7 +582,12 @@
         if (status) status.textContent = "Could not copy: the link is selected, press Ctrl+C.";
       });
     } else {
-      done();
+      // Plain http (a club's LAN, docs/play.md "At the club") has no Clipboard API: the
+      // older copy of the selection, else the player is told to copy it.
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      if (copied) done();
+      else if (status) status.textContent = "The link is selected: copy it with your browser's Copy.";
     }
   });
 
@@ -830,4 +835,11 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-follow]").forEach(follow);
   });
+
+  // Installable (issue 38): the service worker for the whole site (templates/games/sw.js:
+  // the offline page for any page, the table's own copies), where the browser has one (a
+  // secure context: https, or localhost; not plain http on a club's LAN, docs/play.md).
+  if ("serviceWorker" in navigator && document.body && document.body.getAttribute("data-sw")) {
+    navigator.serviceWorker.register(document.body.getAttribute("data-sw"), { scope: "/" }).catch(function () {});
+  }
 })();

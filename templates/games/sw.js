@@ -1,13 +1,22 @@
-// Muster's service worker (docs/play.md "Offline"): a game's table opened once online
-// opens again offline. Only two kinds of GET are touched:
+// Muster's service worker (docs/play.md "Offline"), registered for the whole site by
+// every page (muster.js) and by the table (play.js): a game's table opened once online
+// opens again offline. Only three kinds of GET are touched:
 // - a table page (/games/<id>/): from the network, its copy kept; the copy when offline;
-// - static files (/static/...): the kept copy first (their names carry a hash), else the network.
-// Everything else (posts, the live state polls, other pages) goes to the network as usual.
+// - static files (/static/...): the kept copy first (their names carry a hash), else the network;
+// - any other page opened (a navigation) while the phone is offline: the offline page
+//   (/offline/, kept when the worker is installed; it names nobody).
+// Everything else (posts, the live state polls, partials) goes to the network as usual.
 "use strict";
 var CACHE = "muster-play-v1";
 var TABLE = /^\/games\/\d+\/$/;
+var OFFLINE = "{{ offline_url }}";
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("install", function (event) {
+  self.skipWaiting();
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) { return cache.add(OFFLINE); }).catch(function () {})
+  );
+});
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
 // The table's first load came before this worker was there, so it was not kept: the
@@ -55,6 +64,21 @@ self.addEventListener("fetch", function (event) {
             });
           });
         })
+    );
+    return;
+  }
+  // Other pages only when the phone knows it is offline: online, the browser's own loading
+  // is left alone, so Back and Forward keep taking its copy of a page that allows one
+  // (docs/security.md "Back and Forward"), which a fetch made here would ask for again.
+  if (request.mode === "navigate" && url.pathname !== OFFLINE && self.navigator.onLine === false) {
+    event.respondWith(
+      fetch(request).catch(function () {
+        return caches.match(OFFLINE).then(function (hit) {
+          return hit || new Response("Offline.", {
+            status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
+          });
+        });
+      })
     );
     return;
   }

@@ -22,6 +22,9 @@ MATRIX = {
     # Metrics: the test client comes from 127.0.0.1, a scraper on this machine.
     "metrics": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "favicon": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),
+    "robots": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "manifest": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
+    "offline": ("GET", None, None, {"owner": 200, "stranger": 200, "anon": 200, "holder": 200}),
     "signup": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "login": ("GET", None, None, {"owner": 302, "stranger": 302, "anon": 200, "holder": 200}),
     "logout": ("POST", None, None, {"owner": 302, "stranger": 302, "anon": 302, "holder": 302}),

@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from roster.core.http import HtmxHttpRequest
 from roster.rosters import operations
@@ -59,7 +59,7 @@ def _page(request: HtmxHttpRequest, roster: Roster, rules: Rules, open_index: in
     return render(request, "roster/editor.html", context)
 
 
-@require_GET
+@require_safe
 @never_cache
 @login_required
 def edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:

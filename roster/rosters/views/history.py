@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from roster.core.http import HtmxHttpRequest
 from roster.rosters import operations
@@ -23,7 +23,7 @@ from roster.rosters.views.common import (
 from roster.rosters.views.editor import CONFLICT
 
 
-@require_GET
+@require_safe
 @never_cache
 @login_required
 def history(request: HttpRequest, pk: int) -> HttpResponse:

@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from roster.core.http import player
 from roster.rosters import operations
@@ -48,7 +48,7 @@ def examples() -> list[dict[str, Any]]:
     return out
 
 
-@require_GET
+@require_safe
 @never_cache
 @login_required
 def roster_list(request: HttpRequest) -> HttpResponse:

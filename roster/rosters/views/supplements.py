@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from roster.core.http import player
 from roster.core.limits import limited
@@ -93,7 +93,7 @@ def _check(document_data: dict[str, Any]) -> Any:
     return document
 
 
-@require_GET
+@require_safe
 @login_required
 def supplement_list(request: HttpRequest) -> HttpResponse:
     """The player's supplements, and a form to start one."""
@@ -168,7 +168,7 @@ def _initial(data: dict[str, Any], catalogue: Any) -> dict[str, Any]:
     return initial
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def supplement_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Edit a supplement: every value the rules data lacks, the homebrew entries, and one
@@ -230,7 +230,7 @@ def _share_url(request: HttpRequest, supplement: Supplement) -> str | None:
     return absolute(reverse("supplement-shared", args=[supplement.share_token]))
 
 
-@require_GET
+@require_safe
 @login_required
 def supplement_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The latest version as a .json download (muster.supplement/1)."""
@@ -306,7 +306,7 @@ def supplement_unshare(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("supplement-edit", pk)
 
 
-@require_GET
+@require_safe
 def supplement_shared(request: HttpRequest, token: str) -> HttpResponse:
     """A shared supplement, read-only, at its latest version."""
     supplement = _shared(token)
@@ -344,7 +344,7 @@ class RosterSupplementForm(forms.Form):
         field.choices = [("", "none: the book's values only"), *((s.pk, s.name) for s in choices)]
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def roster_supplement(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the supplement a roster uses; it pins that supplement's latest version."""

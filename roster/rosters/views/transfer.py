@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from roster.core.limits import limited
 from roster.rosters.catalogue import catalogue_and_digest
@@ -26,7 +26,7 @@ def _download(content: str, content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @login_required
 def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster document as a .json download."""
@@ -36,7 +36,7 @@ def export_roster_json(request: HttpRequest, pk: int) -> HttpResponse:
     return _download(text, "application/json; charset=utf-8", f"{name}.json")
 
 
-@require_GET
+@require_safe
 @login_required
 def export_roster_text(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster as plain text for forums and chat."""
