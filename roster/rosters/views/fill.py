@@ -61,7 +61,7 @@ def fill_gaps(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
         return respond_conflict(request, exc.current, CONFLICT, index)
     notice = (
         f"Saved to your supplement {version.supplement.name} (version {version.number}): "
-        f"{entry if table != 'profiles' else 'this profile'}'s values are now used in every roster of yours "
+        f"the values of {entry} ({ui.kind_word(table)}) are now used in every roster of yours "
         "that uses it, marked as yours."
     )
     if not request.htmx:

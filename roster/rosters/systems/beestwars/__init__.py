@@ -71,7 +71,15 @@ class BeestwarsUI(SystemUI):
         ]
     }
 
+    kind_words = {"profiles": "profile"}
+    value_words = {"faction": "Faction", "points": "Points", "equipment": "Equipment"}
     limit_words = {"points_limit": "points"}
+
+    def value_choices(self, catalogue: BeestwarsCatalogue, key: str) -> tuple[tuple[str, str], ...]:
+        """A homebrew profile's faction."""
+        if key == "faction":
+            return (("Clovis", "Clovis"), ("Geladan", "Geladan"))
+        return ()
 
     def limit_fields(self, catalogue: BeestwarsCatalogue) -> dict[str, Field]:
         """The points limit. Source: The Denizens of the Beestwars p.9."""

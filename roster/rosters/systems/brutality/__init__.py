@@ -62,6 +62,19 @@ class BrutalityUI(SystemUI):
         "model_traits": ["name", "summary", "gives_powers"],
         "model_abilities": ["name", "summary"],
     }
+    kind_words = {
+        "classes": "class",
+        "upgrades": "upgrade",
+        "model_abilities": "Model Ability",
+        "model_traits": "Model Trait",
+    }
+    value_words = {
+        "Armed": "Armed in Melee",
+        "Powers": "Powers known",
+        "for_class": "Upgrade of the class",
+        "gives_powers": "Powers it gives",
+    }
+    pickers = ("traits", "powers")
     limit_words = {"points_limit": "points", "model_count": "models", "upgraded_count": "upgraded models"}
 
     def limit_fields(self, catalogue: BrutalityCatalogue) -> dict[str, Field]:
@@ -81,6 +94,12 @@ class BrutalityUI(SystemUI):
     def value_label(self, catalogue: BrutalityCatalogue, key: str) -> str:
         """A stat as the book names it ("Fighting Skill"). Source: Brutality, Model profile."""
         return str(catalogue.stat_name(key))
+
+    def value_choices(self, catalogue: BrutalityCatalogue, key: str) -> tuple[tuple[str, str], ...]:
+        """The class a homebrew upgrade is for."""
+        if key == "for_class":
+            return tuple((k.slug, k.name) for k in catalogue.classes)
+        return ()
 
     def homebrew_extra(
         self, table: str, catalogue: BrutalityCatalogue

@@ -61,7 +61,16 @@ class IronHonorUI(SystemUI):
     empty_text = "No models yet. Add a hero first: every warband needs exactly one."
     blurb = "Heroes, companions and followers bought with ExP; a Fate Pool for the warband."
     homebrew_keys = {"traits": ["name", "category", "cost", "summary"]}
+    kind_words = {"traits": "trait"}
+    value_words = {"category": "Category", "cost": "Cost (ExP)"}
+    pickers = ("traits",)
     limit_words = {"game_size": "game size", "exp_limit": "ExP"}
+
+    def value_choices(self, catalogue: IronHonorCatalogue, key: str) -> tuple[tuple[str, str], ...]:
+        """A homebrew trait's category: heroic, rare or common."""
+        if key == "category":
+            return (("heroic", "Heroic"), ("rare", "Rare"), ("common", "Common"))
+        return ()
 
     def limit_fields(self, catalogue: IronHonorCatalogue) -> dict[str, Field]:
         """The game size (a size of the rules data, or custom) and a custom game's ExP
