@@ -14,6 +14,7 @@ from django import forms
 from pydantic import BaseModel
 
 from roster.rosters.systems import ui_for
+from rules.registry import SYSTEMS
 from rules.supplement import gaps, supplement_models
 
 YES_NO = [("", "unknown"), ("yes", "yes"), ("no", "no")]
@@ -86,14 +87,14 @@ def gap_groups(system_id: str, catalogue: Any) -> list[Group]:
     values_model = supplement_models()[system_id].model_fields["values"].annotation
     assert isinstance(values_model, type) and issubclass(values_model, BaseModel)
     groups: dict[tuple[str, str], Group] = {}
-    ui = ui_for(system_id)
+    system = SYSTEMS[system_id]
     for gap in gaps(system_id, catalogue):
         args: tuple[Any, ...] = getattr(values_model.model_fields[gap.table].annotation, "__args__", ())
         entry_model = args[-1]
         assert isinstance(entry_model, type) and issubclass(entry_model, BaseModel)
         group = groups.setdefault(
             (gap.table, gap.slug),
-            Group(f"{gap.name} ({ui.kind_word(gap.table)})", gap.table, slug=gap.slug),
+            Group(f"{gap.name} ({system.entry_word(gap.table)})", gap.table, slug=gap.slug),
         )
         low, high = _bounds(entry_model, gap.field)
         kind = _kind(entry_model, gap.field)
@@ -124,7 +125,7 @@ def homebrew_groups(system_id: str, catalogue: Any) -> list[Group]:
     for table, info in homebrew_model.model_fields.items():
         model = getattr(info.annotation, "__args__", (None,))[0]
         assert isinstance(model, type) and issubclass(model, BaseModel)
-        kind = ui.kind_word(table)
+        kind = SYSTEMS[system_id].entry_word(table)
         group = Group(f"A homebrew {kind}", table, kind=kind)
         group.inputs = _homebrew_inputs(system_id, table, model, catalogue, ui.homebrew_keys[table])
         for i in group.inputs:

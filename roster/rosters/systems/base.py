@@ -52,9 +52,6 @@ class SystemUI(ABC):
     blurb: ClassVar[str] = ""
     # The fields of each kind of homebrew entry a supplement may add, by rules data table.
     homebrew_keys: ClassVar[dict[str, list[str]]] = {}
-    # What one entry of a rules data table is called on the supplement pages ("Model
-    # Trait" for "model_traits"), by table; a table not here goes by its own name.
-    kind_words: ClassVar[dict[str, str]] = {}
     # A supplement field's label where the book's name for it is not value_label's
     # ("Cost (ExP)" for "cost"), by key.
     value_words: ClassVar[dict[str, str]] = {}
@@ -75,10 +72,6 @@ class SystemUI(ABC):
         """A rules data value's name as the book prints it, for supplement forms
         ("Fighting Skill"); by default the key in words ("Long range")."""
         return key.replace("_", " ").capitalize()
-
-    def kind_word(self, table: str) -> str:
-        """What one entry of the rules data table ``table`` is called ("profile")."""
-        return self.kind_words.get(table, table)
 
     def value_choices(self, catalogue: Any, key: str) -> tuple[tuple[str, str], ...]:
         """The values a supplement's homebrew field ``key`` may take, as (value, label)

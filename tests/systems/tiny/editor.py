@@ -58,7 +58,6 @@ class TinyUI(SystemUI):
     new_model_kinds: list[tuple[str, str]] = []
     blurb = "A made-up game for the test suite: fighters bought for points."
     homebrew_keys = {"kinds": ["name", "points", "terrain"]}
-    kind_words = {"kinds": "kind of fighter"}
     value_words = {"terrain": "At home on"}
 
     def value_choices(self, catalogue: TinyCatalogue, key: str) -> tuple[tuple[str, str], ...]:

@@ -109,6 +109,7 @@ class TinySystem(GameSystem):
     document_model = TinyRoster
     catalogue_model = TinyCatalogue
     supplement_model = TinySupplement
+    entry_words = {"kinds": "kind of fighter"}
     editor = "tests.systems.tiny.editor:TinyUI"
 
     def rules_data_file(self, fixtures_dir: Path) -> Path:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from roster.events.models import Event
 from roster.rosters.catalogue import load_system
 from roster.rosters.operations import create_roster
+from roster.supplements.changes import version_changes
 from roster.supplements.models import Supplement
 from tests.systems.tiny.rules import SYSTEM as TINY
 from tests.web.play_fake import FakeRules
@@ -67,3 +68,5 @@ def test_its_supplement_page_speaks_of_its_kinds_of_fighter(client: Client) -> N
     supplement.refresh_from_db()
     kinds = supplement.latest.data["homebrew"]["kinds"]
     assert kinds == [{"slug": "sapper", "name": "Sapper", "points": 4, "terrain": "ruins"}]
+    first, second = supplement.versions.order_by("number")
+    assert version_changes(first.data, second.data) == ["homebrew kind of fighter Sapper added"]

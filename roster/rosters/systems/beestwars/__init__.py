@@ -71,7 +71,6 @@ class BeestwarsUI(SystemUI):
         ]
     }
 
-    kind_words = {"profiles": "profile"}
     value_words = {"faction": "Faction", "points": "Points", "equipment": "Equipment"}
     limit_words = {"points_limit": "points"}
 

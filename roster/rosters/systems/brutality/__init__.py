@@ -62,12 +62,6 @@ class BrutalityUI(SystemUI):
         "model_traits": ["name", "summary", "gives_powers"],
         "model_abilities": ["name", "summary"],
     }
-    kind_words = {
-        "classes": "class",
-        "upgrades": "upgrade",
-        "model_abilities": "Model Ability",
-        "model_traits": "Model Trait",
-    }
     value_words = {
         "Armed": "Armed in Melee",
         "Powers": "Powers known",

@@ -61,7 +61,6 @@ class IronHonorUI(SystemUI):
     empty_text = "No models yet. Add a hero first: every warband needs exactly one."
     blurb = "Heroes, companions and followers bought with ExP; a Fate Pool for the warband."
     homebrew_keys = {"traits": ["name", "category", "cost", "summary"]}
-    kind_words = {"traits": "trait"}
     value_words = {"category": "Category", "cost": "Cost (ExP)"}
     pickers = ("traits",)
     limit_words = {"game_size": "game size", "exp_limit": "ExP"}
