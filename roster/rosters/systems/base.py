@@ -95,6 +95,17 @@ class SystemUI(ABC):
         (:func:`option_fields`)."""
         return option_fields(self.system_id)
 
+    def homebrew_used(self, model: ModelReport) -> list[str]:
+        """Names of the homebrew entries ``model`` uses, for the plain-text export: by
+        default its ``derived`` "traits" and "ability" entries marked "homebrew"; a system
+        whose model itself is a homebrew entry (its line, its profile) adds it."""
+        out: list[str] = []
+        for part in ("traits", "ability"):
+            value = model.derived.get(part)
+            entries = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
+            out += [str(e["name"]) for e in entries if isinstance(e, dict) and e.get("homebrew")]
+        return out
+
     def model_kinds(self, catalogue: Any) -> list[tuple[str, str]]:
         """What the player may add, as (kind, label) pairs for ``new_model``.
 

@@ -74,6 +74,11 @@ class BeestwarsUI(SystemUI):
     value_words = {"faction": "Faction", "points": "Points", "equipment": "Equipment"}
     limit_words = {"points_limit": "points"}
 
+    def homebrew_used(self, model: ModelReport) -> list[str]:
+        """The fighter's profile when it is homebrew (``derived["homebrew"]``)."""
+        own = [str(model.derived.get("profile"))] if model.derived.get("homebrew") else []
+        return own + super().homebrew_used(model)
+
     def value_choices(self, catalogue: BeestwarsCatalogue, key: str) -> tuple[tuple[str, str], ...]:
         """A homebrew profile's faction."""
         if key == "faction":

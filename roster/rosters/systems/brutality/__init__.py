@@ -89,6 +89,13 @@ class BrutalityUI(SystemUI):
         """A stat as the book names it ("Fighting Skill"). Source: Brutality, Model profile."""
         return str(catalogue.stat_name(key))
 
+    def homebrew_used(self, model: ModelReport) -> list[str]:
+        """A homebrew class or upgrade (``derived["homebrew"]``: {"class": supplement or
+        None, "upgrade": ...}), then homebrew Model Traits and Model Ability."""
+        marks = model.derived.get("homebrew") or {}
+        own = [str(model.derived[k]) for k, v in marks.items() if v and model.derived.get(k)]
+        return own + super().homebrew_used(model)
+
     def value_choices(self, catalogue: BrutalityCatalogue, key: str) -> tuple[tuple[str, str], ...]:
         """The class a homebrew upgrade is for."""
         if key == "for_class":
