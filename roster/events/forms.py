@@ -31,7 +31,7 @@ def limit_fields(system_id: str) -> dict[str, forms.Field]:
 
 class LimitsForm(forms.Form):
     """One system's list limits, the fields its plug-in gives, named under the system's
-    id ("beestwars-points_limit"), so every system's limits fit one page."""
+    id ("<system>-<option>"), so every system's limits fit one page."""
 
     def __init__(self, data: Any, system: GameSystem) -> None:
         super().__init__(data, prefix=system.id)

@@ -97,13 +97,15 @@ class SystemUI(ABC):
 
     def homebrew_used(self, model: ModelReport) -> list[str]:
         """Names of the homebrew entries ``model`` uses, for the plain-text export: by
-        default its ``derived`` "traits" and "ability" entries marked "homebrew"; a system
-        whose model itself is a homebrew entry (its line, its profile) adds it."""
+        default every entry among its ``derived`` values (a dict, or a list of them) with a
+        ``name`` and a "homebrew" mark, in the report's order; a system whose model itself
+        is a homebrew entry (its line, its profile) adds it."""
         out: list[str] = []
-        for part in ("traits", "ability"):
-            value = model.derived.get(part)
-            entries = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
-            out += [str(e["name"]) for e in entries if isinstance(e, dict) and e.get("homebrew")]
+        for value in model.derived.values():
+            entries = value if isinstance(value, list) else [value]
+            out += [
+                str(e["name"]) for e in entries if isinstance(e, dict) and e.get("homebrew") and e.get("name")
+            ]
         return out
 
     def model_kinds(self, catalogue: Any) -> list[tuple[str, str]]:
