@@ -47,6 +47,24 @@ class GameSystem(ABC):
     supplement_model: ClassVar[type[BaseModel] | None] = None
     editor: ClassVar[str | None] = None
     play: ClassVar[PlayRules | None] = None
+    # The book's words for its rules data, as supplements speak of it: what one entry of a
+    # table is called ("Model Trait" for "model_traits"), a table's heading where its key
+    # in words is not it ("Model Traits"), and a field in a sentence ("Armed in Melee").
+    entry_words: ClassVar[dict[str, str]] = {}
+    table_titles: ClassVar[dict[str, str]] = {}
+    field_words: ClassVar[dict[str, str]] = {}
+
+    def entry_word(self, table: str) -> str:
+        """What one entry of the rules data table ``table`` is called ("profile")."""
+        return self.entry_words.get(table, table.replace("_", " "))
+
+    def table_title(self, table: str) -> str:
+        """A rules data table's heading ("Model Traits"; by default "Profiles" for "profiles")."""
+        return self.table_titles.get(table, table.replace("_", " ").capitalize())
+
+    def field_word(self, key: str) -> str:
+        """A rules data field in a sentence ("Powers known"); by default its key."""
+        return self.field_words.get(key, key)
 
     def source(self, page: int | None) -> str:
         """Return the citation of a page: "Iron & Honor p.17" (no page: the book)."""

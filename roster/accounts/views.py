@@ -16,6 +16,9 @@ from django.views.decorators.http import require_safe
 from roster.core.http import public_page
 from roster.core.limits import client_ip, limited
 from roster.games.seats import forget_seats
+from roster.rosters.systems import UIS
+from rules.registry import SYSTEMS
+from rules.words import listing
 
 
 class MusterSignupView(SignupView):  # type: ignore[misc]  # allauth has no type hints
@@ -64,7 +67,9 @@ def home(request: HttpRequest) -> HttpResponse:
     """The front page: a signed-in player goes straight to their rosters."""
     if request.user.is_authenticated:
         return redirect("roster-list")
-    return render(request, "home.html")
+    # The games Muster builds rosters for: every registered system with an editor.
+    titles = [SYSTEMS[s].title for s in UIS]
+    return render(request, "home.html", {"games": listing(titles) if titles else "skirmish wargames"})
 
 
 @require_safe

@@ -7,31 +7,47 @@ from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from roster.events.models import Event
-from roster.events.operations import EACH_TABLE, KEEP, LIMIT_WORDS, MAX_ROUNDS, WHOLE_ROUND, round_choices
+from roster.events.operations import EACH_TABLE, KEEP, MAX_ROUNDS, WHOLE_ROUND, limit_word, round_choices
 from roster.games.systems import playable
-from roster.rosters.catalogue import catalogue_and_digest
+from roster.rosters.catalogue import CatalogueMissing, catalogue_and_digest, get_catalogue
 from roster.rosters.models import Roster
+from roster.rosters.systems import ui_for
+from roster.rosters.systems.base import option_fields, options_model
 from rules.registry import SYSTEMS
-
-#: The list limit fields an organiser may set, by the roster document's option names.
-LIMIT_FIELDS = ("game_size", "exp_limit", "mode", "points_limit", "model_count", "upgraded_count")
+from rules.system import GameSystem
 
 
-def options_model(system: str) -> type[BaseModel]:
-    """The pydantic model of a roster's ``options`` in ``system`` (its document's)."""
-    annotation = SYSTEMS[system].document_model.model_fields["options"].annotation
-    assert isinstance(annotation, type) and issubclass(annotation, BaseModel)
-    return annotation
+def limit_fields(system_id: str) -> dict[str, forms.Field]:
+    """The list limit fields of ``system_id``, by option key: its plug-in's
+    (SystemUI.limit_fields), or read from its roster schema when it has no editor."""
+    try:
+        return ui_for(system_id).limit_fields(get_catalogue(system_id))
+    except (KeyError, CatalogueMissing):
+        return option_fields(system_id)
+
+
+class LimitsForm(forms.Form):
+    """One system's list limits, the fields its plug-in gives, named under the system's
+    id ("<system>-<option>"), so every system's limits fit one page."""
+
+    def __init__(self, data: Any, system: GameSystem) -> None:
+        super().__init__(data, prefix=system.id)
+        self.system = system
+        self.fields.update(limit_fields(system.id))
+
+    def options(self) -> dict[str, Any]:
+        """The limits filled in, by option key (after is_valid())."""
+        return {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
 
 
 class EventForm(forms.Form):
     """A new event: name, system, kind (tournament or league), rounds, deadline, whether
-    lists are public before round 1, and the list limits (the options every list must
-    have, checked by the system's own roster schema: e.g. Iron & Honor game size
-    "medium")."""
+    lists are public before round 1, and the list limits: the options every list must
+    have, one fieldset per system (``limits``, a LimitsForm each) of which the chosen
+    system's is read and checked by the system's own roster schema."""
 
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField()
@@ -57,50 +73,34 @@ class EventForm(forms.Form):
         label="Or from",
         help_text="UTC; empty: the lists open with round 1 (or now, when ticked above).",
     )
-    game_size = forms.CharField(
-        required=False, max_length=40, help_text="Iron & Honor: small, medium, large or custom"
-    )
-    exp_limit = forms.IntegerField(
-        required=False, min_value=1, label="ExP limit", help_text="Iron & Honor, custom size: ExP"
-    )
-    mode = forms.ChoiceField(
-        required=False,
-        choices=[("", "—"), ("simple", "simple"), ("moderate", "moderate")],
-        help_text="Brutality",
-    )
-    points_limit = forms.IntegerField(required=False, min_value=1, help_text="Brutality or Beestwars: points")
-    model_count = forms.IntegerField(
-        required=False, min_value=1, help_text="Brutality points-free game: models"
-    )
-    upgraded_count = forms.IntegerField(
-        required=False, min_value=0, help_text="Brutality points-free game: upgraded models"
-    )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        cast(forms.ChoiceField, self.fields["system"]).choices = [
-            (s.id, s.title) for s in SYSTEMS.values() if playable(s.id)
-        ]
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        systems = [s for s in SYSTEMS.values() if playable(s.id)]
+        cast(forms.ChoiceField, self.fields["system"]).choices = [(s.id, s.title) for s in systems]
+        self.limits = [LimitsForm(data, system=s) for s in systems]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         system = data.get("system")
         if not system:
             return data
-        options = {k: data[k] for k in LIMIT_FIELDS if data.get(k) not in (None, "")}
         title = SYSTEMS[system].title
+        limits = next(f for f in self.limits if f.system.id == system)
+        if not limits.is_valid():
+            raise forms.ValidationError(f"List limits for {title}: see the fields marked below.")
+        options = limits.options()
         try:
             checked = options_model(system).model_validate(options)
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ", ".join(LIMIT_WORDS.get(str(p), str(p)) for p in first["loc"]) or "the list limits"
+            where = ", ".join(limit_word(system, str(p)) for p in first["loc"]) or "the list limits"
             raise forms.ValidationError(f"List limits for {title}: {where}: {first['msg']}.") from None
         data["options"] = checked.model_dump(exclude_none=True)
         deadline = data.get("deadline")
         if deadline is not None and deadline <= timezone.now():
             self.add_error("deadline", "The deadline must be later than now.")
-        # The names the rules data must know (Iron & Honor's game sizes), checked as a
-        # roster's are.
+        # The names the rules data must know (a game size, say), checked as a roster's are.
         bare = {"format": "muster.roster/1", "system": system, "name": "limits", "options": data["options"]}
         try:
             document = SYSTEMS[system].document_model.model_validate({**bare, "models": []})

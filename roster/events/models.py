@@ -20,8 +20,8 @@ def new_event_code() -> str:
 
 class Event(models.Model):
     """One event. ``options`` are the list limits every entry's roster must have, in the
-    roster document's own terms (``options`` of muster.roster/1: Iron & Honor
-    ``game_size``, Brutality ``mode`` and ``points_limit``, Beestwars ``points_limit``);
+    roster document's own terms (``options`` of muster.roster/1, as the system's plug-in
+    names them: SystemUI.limit_fields);
     ``rounds`` the number of rounds; ``deadline`` when lists lock (None: they lock when
     round 1 is paired); ``lists_public``: whether anyone may read the accepted lists
     before round 1 is paired (after it, always), or ``lists_public_from`` from when."""

@@ -29,6 +29,7 @@ from roster.rosters.catalogue import catalogue_and_digest, current_digest
 from roster.rosters.evaluation import Evaluation, evaluate_roster, evaluate_stored, evaluate_with_supplement
 from roster.rosters.models import Roster
 from roster.rosters.operations import Refused
+from roster.rosters.systems import ui_for
 from roster.rosters.transfer import import_export
 from rules.document import DocumentError
 from rules.names import name_key
@@ -61,19 +62,18 @@ class Check:
         return not self.problems
 
 
-LIMIT_WORDS = {
-    "game_size": "game size",
-    "exp_limit": "ExP",
-    "mode": "mode",
-    "points_limit": "points",
-    "model_count": "models",
-    "upgraded_count": "upgraded models",
-}
+def limit_word(system_id: str, key: str) -> str:
+    """An option of ``system_id`` in a sentence, as its plug-in says it ("game size" in
+    "The event plays game size medium"; SystemUI.limit_word)."""
+    try:
+        return ui_for(system_id).limit_word(key)
+    except KeyError:
+        return key.replace("_", " ")
 
 
-def limits_text(options: dict[str, Any]) -> str:
+def limits_text(system_id: str, options: dict[str, Any]) -> str:
     """An event's list limits in words: "game size medium", "mode moderate, points 5"."""
-    return ", ".join(f"{LIMIT_WORDS.get(k, k.replace('_', ' '))} {v}" for k, v in options.items())
+    return ", ".join(f"{limit_word(system_id, k)} {v}" for k, v in options.items())
 
 
 def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
@@ -85,8 +85,7 @@ def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
         return bool(mine == wanted)
 
     return [
-        f"The event plays {LIMIT_WORDS.get(key, key.replace('_', ' '))} {wanted}; "
-        f"this list has {options.get(key, 'none')}."
+        f"The event plays {limit_word(event.system, key)} {wanted}; this list has {options.get(key, 'none')}."
         for key, wanted in event.options.items()
         if not same(options.get(key), wanted)
     ]

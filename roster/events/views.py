@@ -158,7 +158,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "register_qr": mark_safe(segno.make(register_url, error="m").svg_inline(scale=3, omitsize=True))
         if organiser
         else None,
-        "limits": operations.limits_text(event.options),
+        "limits": operations.limits_text(event.system, event.options),
         "league": event.kind == Event.LEAGUE,
         "open_round": operations.open_round_of(event) if event.kind == Event.LEAGUE else None,
         "setup_form": RoundSetupForm(event=event) if organiser else None,

@@ -389,7 +389,7 @@ def table_context(
             for a in declared.game_actions
             if rules.offered(state, a["spec"].name)
         ],
-        "public": _plain(shown.public, shown.sides),
+        "public": _plain(shown.public, shown.sides, rules),
         "victory_points": rules.victory_points is not None,
         "score_word": rules.score_word,
         "score_short": rules.score_short,
@@ -442,20 +442,23 @@ def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
 #: Keys of ``TableState.public`` the table shows in its own way (the acting model on its
 #: row) and their labels where the key's words are not the players'.
 HIDDEN_PUBLIC = frozenset({"current", "actions"})
-LABELS = {"last_activated": "Activated last", "used_actions": "Actions used"}
-#: Iron & Honor's activation (p.31) in the players' words.
-ACTIVATION_WORDS = {"left": "action points left", "roll": "rolled", "done": "actions taken"}
 
 
-def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
+def _plain(public: dict[str, Any], sides: Any, rules: PlayRules | None = None) -> list[tuple[str, str]]:
     """The public part of the state (bag counts, revealed cards, mission...) as label and
     text pairs for the table's status line, in the players' words: a side's index (under
     "side", "...active", "drawer", "drawn", "...barred", or as text under a side's key)
     and a side's key ("0", "1") read as its name,
     a model's index beside its side as the model's name ("Raensleyar (Northmen Raiding
     Party)"), and a list of (label, amount) pairs as "Hero's Will +1, Cursed Hand -1"
-    (the Iron & Honor activation, p.31). ``sides``: the state's SideStates."""
+    (an activation's modifiers). ``sides``: the state's SideStates; ``rules``: the
+    system's rules of play, whose words (PlayRules.public_labels, public_words,
+    public_unset, public_side_lists) say its keys."""
     names = [side.name for side in sides]
+    labels = rules.public_labels if rules else {}
+    inner = rules.public_words if rules else {}
+    unset = rules.public_unset if rules else {}
+    side_lists = rules.public_side_lists if rules else frozenset()
 
     def side_name(value: Any) -> str | None:
         if isinstance(value, bool) or value not in (0, 1, "0", "1"):
@@ -467,15 +470,16 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
             parts = []
             whose = value.get("side")
             owner = side_name(whose)
+            words = inner.get(key, {})
             for k, v in value.items():
-                if (v is None and k != "action_points") or v == []:
-                    continue  # nothing to say (no raw "None" on the table, issue 28)
-                if k == "action_points" and v is None:
-                    parts.append("action points: to roll")
+                if v is None and k in unset:
+                    parts.append(unset[k])
                     continue
-                if k == "resolution_fate" and isinstance(v, list):
+                if v is None or v == []:
+                    continue  # nothing to say (no raw "None" on the table, issue 28)
+                if k in side_lists and isinstance(v, list):
                     who = [side_name(x) or str(x) for x in v]
-                    parts.append(f"Inner Reserve / Hand of Fortune used by: {', '.join(who)}")
+                    parts.append(f"{words.get(k, k.replace('_', ' '))}: {', '.join(who)}")
                     continue
                 if k == "model" and owner is not None and isinstance(v, int):
                     models = sides[int(str(whose))].models
@@ -484,7 +488,6 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
                         continue
                 if k == "side" and side_name(v) is not None and "model" in value:
                     continue  # said with the model
-                words = ACTIVATION_WORDS if key == "activation" else {}
                 label = side_name(k) if k in ("0", "1") else words.get(k, k.replace("_", " "))
                 parts.append(f"{label}: {text(k, v)}")
             return ", ".join(parts)
@@ -505,7 +508,7 @@ def _plain(public: dict[str, Any], sides: Any) -> list[tuple[str, str]]:
         return str(value)
 
     shown = [
-        (LABELS.get(key, key.replace("_", " ").capitalize()), text(key, value))
+        (labels.get(key, key.replace("_", " ").capitalize()), text(key, value))
         for key, value in public.items()
         if key not in HIDDEN_PUBLIC
     ]

@@ -48,28 +48,27 @@ class CatalogueEntryAdmin(admin.ModelAdmin[Any]):
                 self._refresh(request, system)
 
 
-_DISPLAY = {
-    "character_types": ("cost", "attribute_base", "attribute_points", "attribute_maximum", "wounds", "fate"),
-    "game_sizes": ("exp_limit", "companions_min", "companions_max", "followers_min"),
-    "skills": ("category", "hands", "black_powder", "short_range", "long_range", "cost"),
-    "traits": ("category", "cost", "page"),
-    "abilities": ("page", "summary"),
-    "profiles": ("faction", "skill", "might", "equipment", "points", "unique", "uncertain"),
-    "classes": ("Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers"),
-    "upgrades": ("for_class", "Move", "FS", "Dex", "HP", "Will", "Atk", "Save", "Armed", "Powers"),
-    "model_traits": ("modifiers", "gives_powers", "power_range", "section"),
-    "model_abilities": ("summary", "section"),
-    "powers": ("number", "range", "section"),
-}
+# The columns of a table's list: its own values, read from its model (not its row's place,
+# the ruleset, long texts or lists).
+_BASE = {"id", "ruleset", "position", "name", "slug", "aliases"}
+
+
+def _columns(model: type[Any]) -> tuple[str, ...]:
+    return tuple(
+        f.name
+        for f in model._meta.concrete_fields
+        if f.name not in _BASE and f.get_internal_type() not in ("JSONField", "TextField")
+    )
+
 
 for _tables in CATALOGUE_TABLES.values():
-    for _key, _model in _tables.items():
+    for _model in _tables.values():
         admin.site.register(
             _model,
             type(
                 f"{_model.__name__}Admin",
                 (CatalogueEntryAdmin,),
-                {"list_display": ("name", *_DISPLAY.get(_key, ()), "slug")},
+                {"list_display": ("name", *_columns(_model), "slug")},
             ),
         )
 

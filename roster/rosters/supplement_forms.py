@@ -14,6 +14,7 @@ from django import forms
 from pydantic import BaseModel
 
 from roster.rosters.systems import ui_for
+from rules.registry import SYSTEMS
 from rules.supplement import gaps, supplement_models
 
 YES_NO = [("", "unknown"), ("yes", "yes"), ("no", "no")]
@@ -69,34 +70,16 @@ def _kind(model: type[BaseModel], key: str) -> str:
 
 
 def label_of(system_id: str, catalogue: Any, key: str) -> str:
-    """A value's name as the book prints it: "Fighting Skill", "Armed in Melee", "Toughness (T)"."""
+    """A value's name as the book prints it ("Fighting Skill", "Toughness (T)"): the
+    system's words (SystemUI.value_words, else SystemUI.value_label)."""
     if key in WORDS:
         return WORDS[key]
-    return ui_for(system_id).value_label(catalogue, key)
+    ui = ui_for(system_id)
+    return ui.value_words.get(key) or ui.value_label(catalogue, key)
 
 
-WORDS = {
-    "Armed": "Armed in Melee",
-    "Powers": "Powers known",
-    "summary": "Rules (one line)",
-    "for_class": "Upgrade of the class",
-    "gives_powers": "Powers it gives",
-    "category": "Category",
-    "cost": "Cost (ExP)",
-    "faction": "Faction",
-    "points": "Points",
-    "equipment": "Equipment",
-}
-
-
-KIND_WORDS = {
-    "classes": "class",
-    "upgrades": "upgrade",
-    "model_abilities": "Model Ability",
-    "model_traits": "Model Trait",
-    "profiles": "profile",
-    "traits": "trait",
-}
+#: The words of the homebrew fields every system's supplements share.
+WORDS = {"summary": "Rules (one line)"}
 
 
 def gap_groups(system_id: str, catalogue: Any) -> list[Group]:
@@ -104,13 +87,14 @@ def gap_groups(system_id: str, catalogue: Any) -> list[Group]:
     values_model = supplement_models()[system_id].model_fields["values"].annotation
     assert isinstance(values_model, type) and issubclass(values_model, BaseModel)
     groups: dict[tuple[str, str], Group] = {}
+    system = SYSTEMS[system_id]
     for gap in gaps(system_id, catalogue):
         args: tuple[Any, ...] = getattr(values_model.model_fields[gap.table].annotation, "__args__", ())
         entry_model = args[-1]
         assert isinstance(entry_model, type) and issubclass(entry_model, BaseModel)
         group = groups.setdefault(
             (gap.table, gap.slug),
-            Group(f"{gap.name} ({KIND_WORDS.get(gap.table, gap.table)})", gap.table, slug=gap.slug),
+            Group(f"{gap.name} ({system.entry_word(gap.table)})", gap.table, slug=gap.slug),
         )
         low, high = _bounds(entry_model, gap.field)
         kind = _kind(entry_model, gap.field)
@@ -137,16 +121,16 @@ def homebrew_groups(system_id: str, catalogue: Any) -> list[Group]:
     homebrew_model = supplement_models()[system_id].model_fields["homebrew"].annotation
     assert isinstance(homebrew_model, type) and issubclass(homebrew_model, BaseModel)
     out = []
+    ui = ui_for(system_id)
     for table, info in homebrew_model.model_fields.items():
         model = getattr(info.annotation, "__args__", (None,))[0]
         assert isinstance(model, type) and issubclass(model, BaseModel)
-        kind = KIND_WORDS.get(table, table)
+        kind = SYSTEMS[system_id].entry_word(table)
         group = Group(f"A homebrew {kind}", table, kind=kind)
-        ui = ui_for(system_id)
         group.inputs = _homebrew_inputs(system_id, table, model, catalogue, ui.homebrew_keys[table])
         for i in group.inputs:
-            if i.key in CHOICES:
-                i.kind, i.choices = "choice", CHOICES[i.key](catalogue)
+            if choices := ui.value_choices(catalogue, i.key):
+                i.kind, i.choices = "choice", choices
         group.inputs += [
             Input(f"h__{table}__{key}", key, label, kind, low, high)
             for key, label, kind, low, high in ui.homebrew_extra(table, catalogue)
@@ -176,7 +160,7 @@ def existing_groups(system_id: str, catalogue: Any, current: dict[str, Any]) -> 
 
 def existing_initial(current: dict[str, Any]) -> dict[str, Any]:
     """The ``e__`` inputs' values from the stored homebrew entries (yes/no for true and
-    false, a Model Trait's modifiers one input per stat)."""
+    false, an entry's ``modifiers`` one ``mod_<stat>`` input each)."""
     initial: dict[str, Any] = {}
     for table, entries in current.get("homebrew", {}).items():
         for n, entry in enumerate(entries):
@@ -186,13 +170,6 @@ def existing_initial(current: dict[str, Any]) -> dict[str, Any]:
                 text = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
                 initial[f"e__{table}__{n}__{key}"] = text
     return initial
-
-
-CHOICES: dict[str, Any] = {
-    "for_class": lambda c: tuple((k.slug, k.name) for k in c.classes),
-    "category": lambda c: (("heroic", "Heroic"), ("rare", "Rare"), ("common", "Common")),
-    "faction": lambda c: (("Clovis", "Clovis"), ("Geladan", "Geladan")),
-}
 
 
 class SupplementForm(forms.Form):
@@ -235,10 +212,11 @@ def _value(i: Input, raw: Any) -> Any:
 
 
 def _entry(group: Group, cleaned: dict[str, Any]) -> dict[str, Any]:
-    """A homebrew entry from its fieldset's inputs (a Model Trait's modifiers gathered)."""
+    """A homebrew entry from its fieldset's inputs; the ``mod_<stat>`` inputs a system
+    adds (SystemUI.homebrew_extra) gathered into its ``modifiers``."""
     entry = {i.key: v for i in group.inputs if (v := _value(i, cleaned.get(i.name))) is not None}
     modifiers = {k[4:]: entry.pop(k) for k in list(entry) if k.startswith("mod_")}
-    if group.table == "model_traits":
+    if any(i.key.startswith("mod_") for i in group.inputs):
         entry["modifiers"] = {k: v for k, v in modifiers.items() if v}
     return entry
 

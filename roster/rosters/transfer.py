@@ -48,7 +48,7 @@ def export_text(evaluation: Evaluation) -> str:
                 f"  * from supplement {m.derived['supplement']}, the player's values, not checked: "
                 + ", ".join(m.derived["supplement_words"])
             )
-        homebrew = _homebrew(m.derived)
+        homebrew = ui.homebrew_used(m)
         if homebrew:
             lines.append(f"  * homebrew (not in the book): {', '.join(homebrew)}")
     limit = report.totals.get("limit")
@@ -58,21 +58,6 @@ def export_text(evaluation: Evaluation) -> str:
     verdict = "legal" if report.legal else "NOT LEGAL"
     lines += ["", f"Total: {total}; {ui.text_totals(report)}; {verdict}"]
     return "\n".join(lines) + "\n"
-
-
-def _homebrew(derived: dict[str, Any]) -> list[str]:
-    """Names of the homebrew entries a model uses, from its report's derived values."""
-    out: list[str] = []
-    marks = derived.get("homebrew")
-    if isinstance(marks, dict):  # Brutality: {"class": supplement or None, "upgrade": ...}
-        out += [str(derived[k]) for k, v in marks.items() if v and derived.get(k)]
-    elif marks:  # Beestwars: the profile is homebrew
-        out.append(str(derived.get("profile")))
-    for part in ("traits", "ability"):
-        value = derived.get(part)
-        entries = value if isinstance(value, list) else [value] if isinstance(value, dict) else []
-        out += [str(e["name"]) for e in entries if isinstance(e, dict) and e.get("homebrew")]
-    return out
 
 
 def quantity(value: Any, unit: str) -> str:

@@ -4,30 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-TABLE_TITLES = {
-    "classes": "Classes",
-    "upgrades": "Upgrades",
-    "model_traits": "Model Traits",
-    "model_abilities": "Model Abilities",
-    "traits": "Traits",
-    "profiles": "Profiles",
-}
-# One entry of each table, in the books' words.
-ENTRY_WORDS = {
-    "classes": "class",
-    "upgrades": "upgrade",
-    "model_traits": "Model Trait",
-    "model_abilities": "Model Ability",
-    "traits": "trait",
-    "profiles": "profile",
-}
-FIELD_WORDS = {
-    "Armed": "Armed in Melee",
-    "Powers": "Powers known",
-    "summary": "rules",
-    "for_class": "upgrade of",
-    "gives_powers": "Powers it gives",
-}
+from rules.registry import SYSTEMS
+from rules.system import GameSystem
+
+#: The words of the fields every system's supplements share.
+FIELD_WORDS = {"summary": "rules"}
 
 
 def value_words(value: Any) -> str:
@@ -66,15 +47,24 @@ def _homebrew(data: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
     }
 
 
+def _field(system: GameSystem | None, key: str) -> str:
+    return FIELD_WORDS.get(key) or (system.field_word(key) if system else key)
+
+
+def _entry(system: GameSystem | None, table: str) -> str:
+    return system.entry_word(table) if system else table
+
+
 def version_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """Sentences for every value and homebrew entry that differs: "Ranged (class) FS: 3 ->
-    4", "Support (class) Armed in Melee: no (new)", "homebrew class Gunner added". Empty
-    when equal."""
+    4", "Support (class) Armed in Melee: no (new)", "homebrew class Gunner added", in the
+    words of the supplement's system (GameSystem.entry_word, field_word). Empty when equal."""
+    system = SYSTEMS.get(str(new.get("system")))
     out = []
     before, after = _values(old), _values(new)
     for key in sorted(before.keys() | after.keys()):
         table, entry, field = key
-        label = f"{_entry_name(entry)} ({ENTRY_WORDS.get(table, table)}) {FIELD_WORDS.get(field, field)}"
+        label = f"{_entry_name(entry)} ({_entry(system, table)}) {_field(system, field)}"
         if key not in before:
             out.append(f"{label}: {value_words(after[key])} (new)")
         elif key not in after:
@@ -85,7 +75,7 @@ def version_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     for brew in sorted(brew_before.keys() | brew_after.keys()):
         table, slug = brew
         name = (brew_after.get(brew) or brew_before[brew]).get("name", slug)
-        label = f"homebrew {ENTRY_WORDS.get(table, table)} {name}"
+        label = f"homebrew {_entry(system, table)} {name}"
         if brew not in brew_before:
             out.append(f"{label} added")
         elif brew not in brew_after:
@@ -96,7 +86,7 @@ def version_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
                 for k in brew_before[brew].keys() | brew_after[brew].keys()
                 if brew_before[brew].get(k) != brew_after[brew].get(k)
             )
-            out.append(f"{label} changed: {', '.join(FIELD_WORDS.get(f, f) for f in fields)}")
+            out.append(f"{label} changed: {', '.join(_field(system, f) for f in fields)}")
     if old.get("name") != new.get("name"):
         out.append(f"renamed {old.get('name')} -> {new.get('name')}")
     return out

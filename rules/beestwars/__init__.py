@@ -29,6 +29,7 @@ class BeestwarsSystem(GameSystem):
     supplement_model = BeestwarsSupplement
     editor = "roster.rosters.systems.beestwars:BeestwarsUI"
     play = PLAY
+    entry_words = {"profiles": "profile"}
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError at "$.models[i].profile" for each profile not in the catalogue."""

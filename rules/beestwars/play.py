@@ -292,6 +292,7 @@ class BeestwarsPlay(TablePlay):
     stat_order = ("Sk", "Mt", "T", "Ma", "D")
     trackers = TRACKERS
     wound_word = ""
+    public_labels = {"used_actions": "Actions used"}
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""

@@ -30,6 +30,19 @@ class BrutalitySystem(GameSystem):
     supplement_model = BrutalitySupplement
     editor = "roster.rosters.systems.brutality:BrutalityUI"
     play = PLAY
+    entry_words = {
+        "classes": "class",
+        "upgrades": "upgrade",
+        "model_traits": "Model Trait",
+        "model_abilities": "Model Ability",
+    }
+    table_titles = {"model_traits": "Model Traits", "model_abilities": "Model Abilities"}
+    field_words = {
+        "Armed": "Armed in Melee",
+        "Powers": "Powers known",
+        "for_class": "upgrade of",
+        "gives_powers": "Powers it gives",
+    }
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError (with its JSON path) for each class, upgrade, Model Trait,

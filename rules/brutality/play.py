@@ -496,6 +496,7 @@ class BrutalityPlay(TablePlay):
     stat_order = STATS
     trackers = TRACKERS
     wound_word = "Hit Points"
+    public_labels = {"last_activated": "Activated last"}
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""

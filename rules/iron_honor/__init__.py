@@ -28,6 +28,7 @@ class IronHonorSystem(GameSystem):
     supplement_model = IronHonorSupplement
     editor = "roster.rosters.systems.iron_honor:IronHonorUI"
     play = PLAY
+    entry_words = {"traits": "trait"}
 
     def check_references(self, document: Any, catalogue: Any) -> list[DocumentError]:
         """Return a DocumentError for each game size, type, skill or trait not in the catalogue."""

@@ -368,6 +368,17 @@ class IronHonorPlay(TablePlay):
     score_word = score_short = "ExP"
     trackers = TRACKERS
     wound_word = "Wounds"
+    # The activation (p.31) on the table's status line.
+    public_words = {
+        "activation": {
+            "left": "action points left",
+            "roll": "rolled",
+            "done": "actions taken",
+            "resolution_fate": "Inner Reserve / Hand of Fortune used by",
+        }
+    }
+    public_unset = {"action_points": "action points: to roll"}
+    public_side_lists = frozenset({"resolution_fate"})
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""

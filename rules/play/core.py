@@ -32,7 +32,7 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -331,6 +331,15 @@ class PlayRules(ABC):
     # Honor's are encounter ExP, p.46).
     score_word: str = "Victory Points"
     score_short: str = "VP"
+    # The table's status line (roster.games.display) in the players' words: a public state
+    # key's label where its key in words is not it ("Activated last"); by a public value's
+    # key, the words of the keys inside it ({"activation": {"roll": "rolled"}}); a key
+    # inside one whose None says something ("action points: to roll"); and the keys inside
+    # one that hold a list of sides, said by their names.
+    public_labels: ClassVar[dict[str, str]] = {}
+    public_words: ClassVar[dict[str, dict[str, str]]] = {}
+    public_unset: ClassVar[dict[str, str]] = {}
+    public_side_lists: ClassVar[frozenset[str]] = frozenset()
 
     def source(self, page: int | None, section: str | None = None) -> str:
         """The citation of a page: "Iron & Honor p.6"; without a page, the book's

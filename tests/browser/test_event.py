@@ -42,7 +42,7 @@ def test_an_eight_player_event_from_registration_to_standings(
     olga.fill("#id_name", "Winter Cup")
     olga.select_option("#id_system", "iron-and-honor")
     olga.fill("#id_rounds", "3")
-    olga.fill("#id_game_size", "medium")
+    olga.fill("#id_iron-and-honor-game_size", "medium")
     olga.get_by_role("button", name="Create the event").click()
     olga.wait_for_url(re.compile(r"/events/\d+/$"))
     event = Event.objects.get()

@@ -24,10 +24,21 @@ from tests.web.cast import client_for, make_user
 NORTHMEN = "iron-and-honor-northmen-raiding-party"
 
 
+#: The event form's own fields; the others are list limits, named under the system's id.
+EVENT_FIELDS = {"name", "system", "kind", "rounds", "deadline", "lists_public", "lists_public_from"}
+
+
+def event_form(**given):
+    """The new-event POST: ``given`` with each list limit under the system's id
+    ("iron-and-honor-game_size"), as the form's fieldset of that system names it."""
+    system = given.get("system", "iron-and-honor")
+    return {k if k in EVENT_FIELDS else f"{system}-{k}": v for k, v in given.items()}
+
+
 def new_event(client, **changes):
     form = {"name": "Winter Cup", "system": "iron-and-honor", "kind": "tournament", "rounds": "3"}
     form |= {"game_size": "medium"} | changes
-    answer = client.post(reverse("event-new"), form)
+    answer = client.post(reverse("event-new"), event_form(**form))
     assert answer.status_code == 302, answer.content.decode()[:2000]
     return Event.objects.latest("pk")
 
@@ -84,7 +95,7 @@ def test_an_event_keeps_its_list_limits_checked_by_the_systems_own_schema(organi
     # Iron & Honor's custom size needs its ExP: said at the form, nothing created.
     answer = client.post(
         reverse("event-new"),
-        {"name": "X", "system": "iron-and-honor", "kind": "tournament", "rounds": "3", "game_size": "custom"},
+        event_form(name="X", system="iron-and-honor", kind="tournament", rounds="3", game_size="custom"),
     )
     assert answer.status_code == 422
     assert "custom game size needs exp_limit" in answer.content.decode()
@@ -465,20 +476,20 @@ def test_lists_made_public_open_only_the_accepted_ones_and_limits_read_in_any_ca
     # An unknown size, and a deadline already past, are refused at the form.
     answer = client_for(organiser).post(
         reverse("event-new"),
-        {"name": "Bad", "system": "iron-and-honor", "kind": "tournament", "rounds": "3", "game_size": "huge"},
+        event_form(name="Bad", system="iron-and-honor", kind="tournament", rounds="3", game_size="huge"),
     )
     assert answer.status_code == 422 and "unknown game size" in answer.content.decode()
     past = (timezone.now() - timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
     answer = client_for(organiser).post(
         reverse("event-new"),
-        {
-            "name": "Late",
-            "system": "iron-and-honor",
-            "kind": "tournament",
-            "rounds": "3",
-            "game_size": "medium",
-            "deadline": past,
-        },
+        event_form(
+            name="Late",
+            system="iron-and-honor",
+            kind="tournament",
+            rounds="3",
+            game_size="medium",
+            deadline=past,
+        ),
     )
     assert answer.status_code == 422 and "later than now" in answer.content.decode()
 

@@ -458,3 +458,21 @@ def test_two_sides_with_the_same_name_are_told_apart(alice_client, alice):
     assert joined.status_code == 302
     names = [side.name for side in Game.objects.get(pk=game.pk).snapshot_model.sides]
     assert names == ["Stone Hoof's raiders", "stone hoof's raiders (2)"]
+
+
+def test_the_public_line_says_each_systems_keys_in_its_own_words():
+    """The status line's words are the system's rules of play's (PlayRules.public_labels,
+    public_words, public_unset, public_side_lists): Iron & Honor's activation (p.31),
+    Brutality's last activated side; without them, the keys in words."""
+    from roster.games.display import _plain
+    from rules.brutality.play import PLAY as BRUTALITY
+    from rules.iron_honor.play import PLAY as IRON_AND_HONOR
+    from rules.play.core import SideState
+
+    sides = [SideState(name="Northmen", models=[]), SideState(name="Bandits", models=[])]
+    activation = {"activation": {"action_points": None, "roll": 4, "resolution_fate": [1]}}
+    assert _plain(activation, sides, IRON_AND_HONOR) == [
+        ("Activation", "action points: to roll, rolled: 4, Inner Reserve / Hand of Fortune used by: Bandits")
+    ]
+    assert _plain(activation, sides) == [("Activation", "roll: 4, resolution fate: 1")]
+    assert _plain({"last_activated": 1}, sides, BRUTALITY) == [("Activated last", "Bandits")]

@@ -311,8 +311,10 @@ def test_a_rules_line_is_a_text_field_and_is_saved(alice_client):
 def test_what_changed_between_versions_is_said_in_the_books_words():
     from roster.supplements.changes import version_changes
 
-    old = {"name": "My book", "values": {"classes": {"ranged": {"FS": 3}}}, "homebrew": {}}
+    # As stored: each version names its system, whose words these are.
+    old = {"system": "brutality", "name": "My book", "values": {"classes": {"ranged": {"FS": 3}}}}
     new = {
+        "system": "brutality",
         "name": "My book",
         "values": {"classes": {"ranged": {"FS": 4}, "support": {"Armed": False}}},
         "homebrew": {"model_traits": [{"name": "Eagle Eye", "summary": "Sees far."}]},

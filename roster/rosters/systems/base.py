@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import types
+import typing
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from django import forms
 from django.http import QueryDict
 from pydantic import BaseModel, ValidationError
 
 from roster.rosters.evaluation import Evaluation
 from rules.document import error_words
+from rules.registry import SYSTEMS
 from rules.report import ModelReport, Report
 
 FieldErrors = dict[str, str]
@@ -48,6 +52,14 @@ class SystemUI(ABC):
     blurb: ClassVar[str] = ""
     # The fields of each kind of homebrew entry a supplement may add, by rules data table.
     homebrew_keys: ClassVar[dict[str, list[str]]] = {}
+    # A supplement field's label where the book's name for it is not value_label's
+    # ("Cost (ExP)" for "cost"), by key.
+    value_words: ClassVar[dict[str, str]] = {}
+    # The pickers a model card opens (``?pick=<name>``): any other name opens none.
+    pickers: ClassVar[tuple[str, ...]] = ()
+    # An option in a sentence, by option key ("The event plays game size medium"); a key
+    # not here is said in words ("points limit").
+    limit_words: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -61,10 +73,40 @@ class SystemUI(ABC):
         ("Fighting Skill"); by default the key in words ("Long range")."""
         return key.replace("_", " ").capitalize()
 
+    def value_choices(self, catalogue: Any, key: str) -> tuple[tuple[str, str], ...]:
+        """The values a supplement's homebrew field ``key`` may take, as (value, label)
+        pairs for a select; empty (by default) for a field typed freely."""
+        return ()
+
     def homebrew_extra(self, table: str, catalogue: Any) -> list[tuple[str, str, str, int, int]]:
         """Inputs a homebrew entry of ``table`` takes beyond ``homebrew_keys``, as
         (key, label, kind, low, high); by default none."""
         return []
+
+    def limit_word(self, key: str) -> str:
+        """An option in a sentence: "game size" in "The event plays game size medium"."""
+        return self.limit_words.get(key, key.replace("_", " "))
+
+    def limit_fields(self, catalogue: Any) -> dict[str, forms.Field]:
+        """The event form's list limits, by option key: the options every list of an event
+        must have (muster.event/1 stores them under these keys, as the roster document
+        does), each an optional Django form field; the roster document's schema checks
+        them together. By default one field per option of the schema
+        (:func:`option_fields`)."""
+        return option_fields(self.system_id)
+
+    def homebrew_used(self, model: ModelReport) -> list[str]:
+        """Names of the homebrew entries ``model`` uses, for the plain-text export: by
+        default every entry among its ``derived`` values (a dict, or a list of them) with a
+        ``name`` and a "homebrew" mark, in the report's order; a system whose model itself
+        is a homebrew entry (its line, its profile) adds it."""
+        out: list[str] = []
+        for value in model.derived.values():
+            entries = value if isinstance(value, list) else [value]
+            out += [
+                str(e["name"]) for e in entries if isinstance(e, dict) and e.get("homebrew") and e.get("name")
+            ]
+        return out
 
     def model_kinds(self, catalogue: Any) -> list[tuple[str, str]]:
         """What the player may add, as (kind, label) pairs for ``new_model``.
@@ -157,6 +199,52 @@ class SystemUI(ABC):
     @abstractmethod
     def describe_change(self, old: dict[str, Any], new: dict[str, Any]) -> str:
         """A short history line for a model edit ("Raensleyar: MA 5 -> 6")."""
+
+
+def options_model(system_id: str) -> type[BaseModel]:
+    """The pydantic model of a roster's ``options`` in ``system_id`` (its document's)."""
+    annotation = SYSTEMS[system_id].document_model.model_fields["options"].annotation
+    assert isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    return annotation
+
+
+def _types(annotation: Any) -> list[Any]:
+    """The plain types and literal values an annotation allows (through Optional, unions,
+    Annotated and Literal)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _types(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return [t for a in typing.get_args(annotation) for t in _types(a)]
+    if origin is typing.Literal:
+        return [("literal", v) for v in typing.get_args(annotation)]
+    return [annotation]
+
+
+def option_fields(system_id: str) -> dict[str, forms.Field]:
+    """One optional form field per option of the system's roster documents, read from its
+    schema: a choice of the values a ``Literal`` allows, a whole number within the
+    schema's bounds, yes or no, or a line of text; labelled with the key in words."""
+    model = options_model(system_id)
+    out: dict[str, forms.Field] = {}
+    for key, info in model.model_fields.items():
+        found = _types(info.annotation)
+        label = key.replace("_", " ").capitalize()
+        literals = [v for t in found if isinstance(t, tuple) for v in t[1:]]
+        low = high = None
+        for item in info.metadata:
+            low = getattr(item, "ge", low)
+            high = getattr(item, "le", high)
+        if literals:
+            choices = [("", "—"), *((str(v), str(v)) for v in literals)]
+            out[key] = forms.ChoiceField(required=False, choices=choices, label=label)
+        elif bool in found:
+            out[key] = forms.NullBooleanField(required=False, label=label)
+        elif int in found:
+            out[key] = forms.IntegerField(required=False, min_value=low, max_value=high, label=label)
+        else:
+            out[key] = forms.CharField(required=False, max_length=100, label=label)
+    return out
 
 
 def friendly(exc: ValidationError, fields: dict[tuple[Any, ...], str]) -> FieldErrors:

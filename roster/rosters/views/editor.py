@@ -41,16 +41,16 @@ MODEL_CONFLICT = (
     "This roster was changed in another tab or window. Your change to this model is not saved: "
     "it is still in the form below."
 )
-PICKERS = ("traits", "powers")
 
 
-def _picker(request: HtmxHttpRequest) -> str | None:
+def _picker(request: HtmxHttpRequest, roster: Roster) -> str | None:
+    """The picker asked for, one of the roster's system's (SystemUI.pickers), or None."""
     value = request.GET.get("pick") or request.POST.get("pick")
-    return value if value in PICKERS else None
+    return value if value in ui_for(roster.system).pickers else None
 
 
 def _page(request: HtmxHttpRequest, roster: Roster, rules: Rules, open_index: int | None) -> HttpResponse:
-    picker = _picker(request)
+    picker = _picker(request, roster)
     # An opened picker takes the focus to its search box, so typing filters at once.
     focus = f"m{open_index}-pick-search" if picker and open_index is not None else None
     context = editor_context(roster, open_index=open_index, picker=picker, focus=focus, rules=rules)
@@ -104,7 +104,8 @@ def update_model(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
             )
             return render(request, "roster/editor.html", context, status=status)
         url = editor_url(roster, index)
-        return redirect(f"{url}?pick={_picker(request)}" if _picker(request) else url)
+        picker = _picker(request, roster)
+        return redirect(f"{url}?pick={picker}" if picker else url)
     return _model_update(request, change, edit, status, toolbar_before=before if change.saved else None)
 
 
@@ -130,7 +131,9 @@ def _model_update(
     # player changed, so "Apply my change on top" sends only those over the current state.
     shown = (edit.shown, edit.errors) if edit.errors and not extra.get("conflict") else (None, {})
     context.update(
-        card=card(change.roster, change.evaluation, change.model, *shown, picker=_picker(request)),
+        card=card(
+            change.roster, change.evaluation, change.model, *shown, picker=_picker(request, change.roster)
+        ),
         open_index=change.model,
         oob=True,
         **extra,

@@ -29,6 +29,7 @@ from roster.rosters.views.common import (
 )
 from roster.rosters.views.editor import CONFLICT, update_model
 from rules.document import DocumentError
+from rules.registry import SYSTEMS
 
 
 @require_POST
@@ -59,9 +60,10 @@ def fill_gaps(request: HtmxHttpRequest, pk: int, index: int) -> HttpResponse:
         change = operations.update_model(roster, index, ModelEdit(saved, saved, {}), posted_revision(request))
     except StaleRevision as exc:
         return respond_conflict(request, exc.current, CONFLICT, index)
+    kind = SYSTEMS[roster.system].entry_word(table)
     notice = (
         f"Saved to your supplement {version.supplement.name} (version {version.number}): "
-        f"{entry if table != 'profiles' else 'this profile'}'s values are now used in every roster of yours "
+        f"the values of {entry} ({kind}) are now used in every roster of yours "
         "that uses it, marked as yours."
     )
     if not request.htmx:

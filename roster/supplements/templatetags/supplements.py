@@ -6,8 +6,9 @@ from typing import Any
 
 from django import template
 
-from roster.supplements.changes import TABLE_TITLES, value_words
+from roster.supplements.changes import value_words
 from roster.supplements.pins import pinned_version
+from rules.registry import SYSTEMS
 
 register = template.Library()
 
@@ -40,9 +41,11 @@ def words(value: Any) -> str:
 
 
 @register.filter
-def table_title(table: str) -> str:
-    """A supplement table's heading: "model_traits" -> "Model Traits"."""
-    return TABLE_TITLES.get(table, table.replace("_", " ").capitalize())
+def table_title(table: str, system_id: str) -> str:
+    """A supplement table's heading in its system's words: "model_traits" -> "Model
+    Traits" (GameSystem.table_title)."""
+    system = SYSTEMS.get(system_id)
+    return system.table_title(table) if system else table.replace("_", " ").capitalize()
 
 
 @register.filter

@@ -17,24 +17,30 @@ from roster.rosters.systems.base import FieldErrors, SystemUI, friendly
 from roster.rosters.systems.fields import first_errors
 from rules.numbers import read_whole
 from rules.report import ModelReport, Report
-from tests.systems.tiny.rules import TinyCatalogue, TinyModel, TinyOptions
+from tests.systems.tiny.rules import TERRAINS, TinyCatalogue, TinyModel, TinyOptions
 
 MODEL_FIELDS: dict[tuple[Any, ...], str] = {("name",): "name", ("kind",): "form"}
 
 
 class TinyOptionsForm(forms.Form):
-    """The points limit, a whole number (kept as typed, with its error, when not)."""
+    """The points limit, a whole number (kept as typed, with its error, when not), and
+    the terrain (open ground when not posted)."""
 
     points_limit = forms.CharField(required=False, strip=True)
+    terrain = forms.CharField(required=False, strip=True)
 
     def options(self) -> tuple[dict[str, Any], FieldErrors]:
         """(options, errors by field)."""
         self.is_valid()
         raw = self.cleaned_data.get("points_limit", "")
+        terrain = self.cleaned_data.get("terrain") or "open"
         limit = read_whole(raw)
         if limit is None:
-            return {"points_limit": raw[:20]}, {"points_limit": "enter the points limit as a whole number"}
-        return {"points_limit": limit}, {}
+            return (
+                {"points_limit": raw[:20], "terrain": terrain},
+                {"points_limit": "enter the points limit as a whole number"},
+            )
+        return {"points_limit": limit, "terrain": terrain}, {}
 
 
 class TinyModelForm(forms.Form):
@@ -51,6 +57,12 @@ class TinyUI(SystemUI):
     model_error_fields = MODEL_FIELDS
     new_model_kinds: list[tuple[str, str]] = []
     blurb = "A made-up game for the test suite: fighters bought for points."
+    homebrew_keys = {"kinds": ["name", "points", "terrain"]}
+    value_words = {"terrain": "At home on"}
+
+    def value_choices(self, catalogue: TinyCatalogue, key: str) -> tuple[tuple[str, str], ...]:
+        """A homebrew kind's terrain."""
+        return tuple(TERRAINS.items()) if key == "terrain" else ()
 
     def model_kinds(self, catalogue: TinyCatalogue) -> list[tuple[str, str]]:
         """One kind per kind of the rules data: (slug, name)."""
@@ -70,7 +82,7 @@ class TinyUI(SystemUI):
         try:
             TinyOptions.model_validate(options)
         except ValidationError as exc:
-            return options, friendly(exc, {("points_limit",): "points_limit"})
+            return options, friendly(exc, {("points_limit",): "points_limit", ("terrain",): "terrain"})
         return options, {}
 
     def new_model(self, kind: str, catalogue: TinyCatalogue, taken_names: set[str]) -> dict[str, Any]:

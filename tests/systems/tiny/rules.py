@@ -3,7 +3,9 @@
 It proves the recipe of docs/new-system.md: a system is its own folder (here
 ``tests/systems/tiny/``: rules, rules data, editor parts, templates) plus one line that
 registers it. A warband is a list of fighters, each bought for the points of its kind;
-their sum may not pass the agreed points limit.
+their sum may not pass the agreed points limit. The players also agree the terrain, an
+option no book's game has; a supplement adds homebrew kinds of fighter, each at home on
+a terrain.
 """
 
 from __future__ import annotations
@@ -14,20 +16,27 @@ from typing import Any, Literal
 from pydantic import Field
 
 from rules.document import DocumentError
+from rules.homebrew import MAX_HOMEBREW, SlugFromName
 from rules.names import name_key
 from rules.report import CostLine, Issue, ModelReport, Report
-from rules.schema import Name, Ref, RosterName, Slug, Strict
+from rules.schema import Marked, Name, Ref, RosterName, Slug, Strict
 from rules.system import GameSystem
 
 HERE = Path(__file__).resolve().parent
 
 
-class Kind(Strict):
-    """A kind of fighter: its name and its price in points."""
+#: Where the game is fought (the roster's ``terrain``), and where a kind is at home.
+Terrain = Literal["open", "ruins"]
+TERRAINS = {"open": "Open ground", "ruins": "Ruins"}
+
+
+class Kind(Marked):
+    """A kind of fighter: its name, its price in points and the terrain it is at home on."""
 
     slug: Slug
     name: Name
     points: int = Field(ge=0, le=100)
+    terrain: Terrain | None = None
     page: int | None = None
 
 
@@ -50,9 +59,10 @@ class TinyModel(Strict):
 
 
 class TinyOptions(Strict):
-    """The agreed points limit."""
+    """The agreed points limit and terrain."""
 
     points_limit: int = Field(ge=1, le=1000)
+    terrain: Terrain = "open"
 
 
 class TinyRoster(Strict):
@@ -65,6 +75,30 @@ class TinyRoster(Strict):
     models: list[TinyModel] = Field(default_factory=list, max_length=50)
 
 
+class HomebrewKind(SlugFromName, Kind):
+    """A homebrew kind of fighter: a name and its points (the slug made from the name)."""
+
+
+class TinyValues(Strict):
+    """Tiny Skirmish's rules data lacks no value: nothing to fill."""
+
+
+class TinyHomebrew(Strict):
+    """Homebrew kinds of fighter."""
+
+    kinds: list[HomebrewKind] = Field(default_factory=list, max_length=MAX_HOMEBREW)
+
+
+class TinySupplement(Strict):
+    """A Tiny Skirmish supplement document (muster.supplement/1)."""
+
+    format: Literal["muster.supplement/1"]
+    system: Literal["tiny"]
+    name: Name
+    values: TinyValues = Field(default_factory=TinyValues)
+    homebrew: TinyHomebrew = Field(default_factory=TinyHomebrew)
+
+
 class TinySystem(GameSystem):
     """Tiny Skirmish: points per fighter, a points limit."""
 
@@ -74,6 +108,8 @@ class TinySystem(GameSystem):
     unit = "points"
     document_model = TinyRoster
     catalogue_model = TinyCatalogue
+    supplement_model = TinySupplement
+    entry_words = {"kinds": "kind of fighter"}
     editor = "tests.systems.tiny.editor:TinyUI"
 
     def rules_data_file(self, fixtures_dir: Path) -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, cast
 
+from django.forms import Field, IntegerField
 from django.http import QueryDict
 from pydantic import ValidationError
 
@@ -69,6 +70,26 @@ class BeestwarsUI(SystemUI):
             "equipment",
         ]
     }
+
+    value_words = {"faction": "Faction", "points": "Points", "equipment": "Equipment"}
+    limit_words = {"points_limit": "points"}
+
+    def homebrew_used(self, model: ModelReport) -> list[str]:
+        """The fighter's profile when it is homebrew (``derived["homebrew"]``)."""
+        own = [str(model.derived.get("profile"))] if model.derived.get("homebrew") else []
+        return own + super().homebrew_used(model)
+
+    def value_choices(self, catalogue: BeestwarsCatalogue, key: str) -> tuple[tuple[str, str], ...]:
+        """A homebrew profile's faction."""
+        if key == "faction":
+            return (("Clovis", "Clovis"), ("Geladan", "Geladan"))
+        return ()
+
+    def limit_fields(self, catalogue: BeestwarsCatalogue) -> dict[str, Field]:
+        """The points limit. Source: The Denizens of the Beestwars p.9."""
+        r = catalogue.recommended_points
+        hint = f"points ({r.min} to {r.max} recommended, p.{r.page})"
+        return {"points_limit": IntegerField(required=False, min_value=1, help_text=hint)}
 
     def value_label(self, catalogue: BeestwarsCatalogue, key: str) -> str:
         """A value as the profile table heads it ("Toughness (T)").

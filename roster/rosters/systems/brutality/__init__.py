@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from django.forms import ChoiceField, Field, IntegerField
 from django.http import QueryDict
 from pydantic import ValidationError
 
@@ -61,10 +62,45 @@ class BrutalityUI(SystemUI):
         "model_traits": ["name", "summary", "gives_powers"],
         "model_abilities": ["name", "summary"],
     }
+    value_words = {
+        "Armed": "Armed in Melee",
+        "Powers": "Powers known",
+        "for_class": "Upgrade of the class",
+        "gives_powers": "Powers it gives",
+    }
+    pickers = ("traits", "powers")
+    limit_words = {"points_limit": "points", "model_count": "models", "upgraded_count": "upgraded models"}
+
+    def limit_fields(self, catalogue: BrutalityCatalogue) -> dict[str, Field]:
+        """The mode, and the game: a points limit, or (a points-free game) the models and
+        how many of them are Upgraded. Source: Brutality p.4."""
+        return {
+            "mode": ChoiceField(
+                required=False, choices=[("", "—"), ("simple", "simple"), ("moderate", "moderate")]
+            ),
+            "points_limit": IntegerField(required=False, min_value=1, help_text="points game: points"),
+            "model_count": IntegerField(required=False, min_value=1, help_text="points-free game: models"),
+            "upgraded_count": IntegerField(
+                required=False, min_value=0, help_text="points-free game: upgraded models"
+            ),
+        }
 
     def value_label(self, catalogue: BrutalityCatalogue, key: str) -> str:
         """A stat as the book names it ("Fighting Skill"). Source: Brutality, Model profile."""
         return str(catalogue.stat_name(key))
+
+    def homebrew_used(self, model: ModelReport) -> list[str]:
+        """A homebrew class or upgrade (``derived["homebrew"]``: {"class": supplement or
+        None, "upgrade": ...}), then homebrew Model Traits and Model Ability."""
+        marks = model.derived.get("homebrew") or {}
+        own = [str(model.derived[k]) for k, v in marks.items() if v and model.derived.get(k)]
+        return own + super().homebrew_used(model)
+
+    def value_choices(self, catalogue: BrutalityCatalogue, key: str) -> tuple[tuple[str, str], ...]:
+        """The class a homebrew upgrade is for."""
+        if key == "for_class":
+            return tuple((k.slug, k.name) for k in catalogue.classes)
+        return ()
 
     def homebrew_extra(
         self, table: str, catalogue: BrutalityCatalogue

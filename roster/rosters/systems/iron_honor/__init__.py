@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from django.forms import CharField, Field, IntegerField
 from django.http import QueryDict
 from pydantic import ValidationError
 
@@ -60,6 +61,26 @@ class IronHonorUI(SystemUI):
     empty_text = "No models yet. Add a hero first: every warband needs exactly one."
     blurb = "Heroes, companions and followers bought with ExP; a Fate Pool for the warband."
     homebrew_keys = {"traits": ["name", "category", "cost", "summary"]}
+    value_words = {"category": "Category", "cost": "Cost (ExP)"}
+    pickers = ("traits",)
+    limit_words = {"game_size": "game size", "exp_limit": "ExP"}
+
+    def value_choices(self, catalogue: IronHonorCatalogue, key: str) -> tuple[tuple[str, str], ...]:
+        """A homebrew trait's category: heroic, rare or common."""
+        if key == "category":
+            return (("heroic", "Heroic"), ("rare", "Rare"), ("common", "Common"))
+        return ()
+
+    def limit_fields(self, catalogue: IronHonorCatalogue) -> dict[str, Field]:
+        """The game size (a size of the rules data, or custom) and a custom game's ExP
+        limit. Source: Iron & Honor p.15."""
+        sizes = ", ".join(s.name.lower() for s in catalogue.game_sizes)
+        return {
+            "game_size": CharField(required=False, max_length=40, help_text=f"{sizes} or custom"),
+            "exp_limit": IntegerField(
+                required=False, min_value=1, label="ExP limit", help_text="custom size: ExP"
+            ),
+        }
 
     def default_kind(self, document: dict[str, Any], kinds: list[tuple[str, str]]) -> str:
         """A hero until the warband has one, then followers. Source: Iron & Honor p.15."""
