@@ -12,8 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from roster.events.models import Event
-from roster.rosters.catalogue import load_system
-from roster.rosters.operations import create_roster
+from roster.rosters.operations import create_roster, load_system
 from roster.supplements.changes import version_changes
 from roster.supplements.models import Supplement
 from tests.systems.tiny.rules import SYSTEM as TINY
