@@ -456,11 +456,13 @@ def _prune_task_results() -> None:
     more than a day ago (the database backend keeps every task's result)."""
     global _pruned
     from django_tasks_db.backend import DatabaseBackend
-    from django_tasks_db.models import DBTaskResult
 
     if time.monotonic() - _pruned < 3600 or not isinstance(render_sheets.get_backend(), DatabaseBackend):
         return
     _pruned = time.monotonic()
+    # Only now: the model's app is installed with the database queue only (on RQ this
+    # import raised after every wake-up's work, failing the task).
+    from django_tasks_db.models import DBTaskResult
 
     cutoff = timezone.now() - timedelta(days=1)
     deleted, _ = DBTaskResult.objects.finished().filter(finished_at__lt=cutoff).delete()
