@@ -98,16 +98,23 @@ def _end(key: str, **outcome: Any) -> None:
     cache.set(f"{key}:outcome", outcome, CACHE_SECONDS)
 
 
+def _ready(key: str, total: int) -> PackState:
+    missing = [(str(n), str(r)) for n, r in _outcome(key).get("missing", [])]
+    return PackState(key, total, ready=True, done=total, missing=missing)
+
+
 def state(event: Event, paper: str = "a4") -> PackState:
     """Where the pack of ``event``'s accepted lists on ``paper`` stands. A few queries,
     and the cache's "has it" only: the PDF itself is not read."""
     entries = accepted_entries(event)
     key = pack_key(event, entries, paper)
+    if cache.has_key(key):
+        return _ready(key, len(entries))
+    job = pack_job(key)
+    if job is None and cache.has_key(key):  # the worker finished it between the two looks
+        return _ready(key, len(entries))
     outcome = _outcome(key)
     missing = [(str(n), str(r)) for n, r in outcome.get("missing", [])]
-    if cache.has_key(key):
-        return PackState(key, len(entries), ready=True, done=len(entries), missing=missing)
-    job = pack_job(key)
     failed = outcome.get("failed")
     return PackState(
         key,
