@@ -78,8 +78,8 @@ test-suite: $(STAMP)
 
 # (Chosen by markers, never -k: syrupy takes a -k expression as selecting every snapshot test
 # it matches, and fails the run for their snapshots "unused".)
-# The live run in the deploy's shape: two app servers sharing a Redis (DATABASE_URL:
-# PostgreSQL in .ci/run).
+# The live run in the deploy's shape: two app servers sharing a Redis, and the task queue on
+# Redis (tests/load/test_redis_queue.py) (DATABASE_URL: PostgreSQL in .ci/run).
 test-live-redis: $(STAMP)
 	$(PYTEST) -m "live and redis"
 

@@ -12,8 +12,12 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """A table's game links back to its event (roster.games.origins)."""
+        """A table's game links back to its event (roster.games.origins); the sheet
+        worker builds the list packs (roster.sheets.queue.on_pack)."""
         from roster.events.origins import event_of_game
+        from roster.events.pack import KIND, build_chunk
         from roster.games.origins import register
+        from roster.sheets.queue import on_pack
 
         register(event_of_game)
+        on_pack(KIND, build_chunk)

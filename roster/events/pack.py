@@ -5,11 +5,15 @@ fingerprint, page). Built by the task worker, never in a web request.
 A pack is known by its key: a digest of the event, its accepted entries (each one's id,
 name, fingerprint and submission time), the rules data digest and the paper, so a list
 accepted, sent back or submitted again gives a new pack, and a stale one is never
-served. The task :func:`build_pack` renders the entries' sheets a few at a time
-(``CHUNK``), each within the render limits of roster.sheets.rendering and kept in the sheet
-cache, and queues itself again at a low priority for the rest, so players' Print
-requests go between the chunks instead of waiting behind 64 sheets; the last run joins
-the sheets into one PDF with pypdf (a bookmark per list) and keeps it in the cache.
+served. Asking queues it as a PackJob of kind "event-pack" (roster.sheets.queue: our own
+table, our own order, the task backend only wakes the worker). Each time the worker
+claims it, :func:`build_chunk` renders a few of the entries' sheets (``CHUNK``), each
+within the render limits of roster.sheets.rendering and kept in the sheet cache, and the
+job goes back in line, so players' Print requests go between the chunks instead of
+waiting behind 64 sheets, and other organisers' packs take turns with it; the last
+chunk joins the sheets into one PDF with pypdf (a bookmark per list) and keeps it in the
+cache. How a pack ended (the lists left out, or why it failed) is kept beside it in the
+cache under ``<key>:outcome``.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ from typing import Any
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django_tasks import task
 from pypdf import PdfReader, PdfWriter
 
 from roster.events.models import Entry, Event
@@ -32,19 +35,18 @@ from roster.events.operations import entry_evaluation
 from roster.rosters.catalogue import current_digest
 from roster.sheets.cache import CACHE_SECONDS, get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
 from roster.sheets.content import PAPERS, SheetInfo, sheet_html
+from roster.sheets.models import PackJob
+from roster.sheets.queue import add_pack, pack_job
 from roster.sheets.rendering import RenderFailed, SheetNotRendered, render_bounded
 from rules.document import DocumentError
 from rules.registry import SYSTEMS
 
 logger = logging.getLogger("muster.sheets")
 
-#: Sheets rendered by one run of the task before it queues itself again.
+#: Sheets rendered each time the worker claims a pack, before it goes back in line.
 CHUNK = 4
-#: Below the default (0) of a sheet someone printed: the database queue takes those first.
-PRIORITY = -10
-#: How long a pack stays "being prepared" without its task moving (a worker stopped
-#: mid-pack): after that, asking for it queues it again.
-QUEUED_SECONDS = 600
+#: The PackJob kind of an event's list pack (roster.sheets.queue.on_pack).
+KIND = "event-pack"
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,20 @@ def pack_key(event: Event, entries: list[Entry], paper: str) -> str:
     return "muster:pack:" + hashlib.sha256(content.encode()).hexdigest()
 
 
-def _progress(key: str) -> dict[str, Any]:
-    value = cache.get(f"{key}:progress")
+def _outcome(key: str) -> dict[str, Any]:
+    """How the pack of ``key`` ended: {"missing": [[name, reason], ...]} when it was
+    joined, {"failed": reason} when it stopped, {} when not known (kept for a day)."""
+    value = cache.get(f"{key}:outcome")
     return value if isinstance(value, dict) else {}
+
+
+def _end(key: str, **outcome: Any) -> None:
+    cache.set(f"{key}:outcome", outcome, CACHE_SECONDS)
+
+
+def _ready(key: str, total: int) -> PackState:
+    missing = [(str(n), str(r)) for n, r in _outcome(key).get("missing", [])]
+    return PackState(key, total, ready=True, done=total, missing=missing)
 
 
 def state(event: Event, paper: str = "a4") -> PackState:
@@ -95,32 +108,33 @@ def state(event: Event, paper: str = "a4") -> PackState:
     and the cache's "has it" only: the PDF itself is not read."""
     entries = accepted_entries(event)
     key = pack_key(event, entries, paper)
-    progress = _progress(key)
-    missing = [(str(n), str(r)) for n, r in progress.get("missing", [])]
     if cache.has_key(key):
-        return PackState(key, len(entries), ready=True, done=len(entries), missing=missing)
-    queued = cache.get(f"{key}:queued") is not None
-    failed = progress.get("failed")
+        return _ready(key, len(entries))
+    job = pack_job(key)
+    if job is None and cache.has_key(key):  # the worker finished it between the two looks
+        return _ready(key, len(entries))
+    outcome = _outcome(key)
+    missing = [(str(n), str(r)) for n, r in outcome.get("missing", [])]
+    failed = outcome.get("failed")
     return PackState(
         key,
         len(entries),
-        queued=queued,
-        failed=str(failed) if failed and not queued else None,
-        done=int(progress.get("done", 0)),
+        queued=job is not None,
+        failed=str(failed) if failed and job is None else None,
+        done=int(job.progress.get("done", 0)) if job is not None else 0,
         missing=missing,
     )
 
 
 def ask(event: Event, paper: str = "a4") -> PackState:
     """:func:`state`, with the pack queued for the task worker when it is neither ready
-    nor being prepared (one task however many ask: an atomic cache add). With the
+    nor being prepared (one job however many ask: its key is unique). With the
     immediate task backend (tests) the pack is built before this returns."""
     now = state(event, paper)
     if now.ready or now.queued or now.total == 0:
         return now
-    if cache.add(f"{now.key}:queued", timezone.now().isoformat(), QUEUED_SECONDS):
-        cache.delete(f"{now.key}:progress")  # a new build: its runs counted afresh
-        build_pack.using(priority=PRIORITY).enqueue(event.pk, paper)
+    cache.delete(f"{now.key}:outcome")  # a new build: an old failure is not its answer
+    add_pack(KIND, now.key, event.owner_id, {"event": event.pk, "paper": paper})
     return state(event, paper)
 
 
@@ -151,25 +165,29 @@ def _render(entry: Entry, key: str, info: SheetInfo) -> None:
         refuse_sheet(key, exc.message)
 
 
-@task(priority=PRIORITY)
-def build_pack(event_id: int, paper: str) -> str:
-    """Render up to CHUNK sheets of event ``event_id``'s pack on ``paper``, then queue
-    itself again for the rest; once every sheet is settled, join them into the pack.
-    A sheet that left the cache before the join (a small cache culls) is rendered again,
-    a bounded number of times. Returns "gone" (no such event), "later" (more sheets to
-    come), "ready", "empty", or "failed" (the renderer failed for a passing reason, or
-    the cache cannot hold the pack's sheets: the pack waits to be asked again, so it can
-    never loop)."""
-    event = Event.objects.filter(pk=event_id).first()
+def build_chunk(job: PackJob) -> str:
+    """One claim of an "event-pack" job (registered with roster.sheets.queue.on_pack by
+    roster.events.apps): render up to CHUNK unsettled sheets of the pack of event
+    ``job.args["event"]`` on ``job.args["paper"]`` and record how many are settled in
+    ``job.progress["done"]``; once every sheet is settled, join them into the pack. A
+    sheet that left the cache before the join (a small cache culls) is rendered again,
+    a bounded number of chunks. Returns "later" (more sheets to come: back in line),
+    "gone" (no such event, or its accepted lists changed: that pack is asked for no
+    more), "empty", "ready", or "failed" (the renderer failed for a passing reason, or
+    the cache cannot hold the pack's sheets: the reason is kept, and the pack waits to be
+    asked again, so it can never loop). Raises what the join raised, its failure kept."""
+    event = Event.objects.filter(pk=job.args.get("event")).first()
     if event is None:
         return "gone"
+    paper = str(job.args.get("paper", "a4"))
     entries = accepted_entries(event)
     key = pack_key(event, entries, paper)
     if not entries:
         return "empty"
+    if key != job.key:
+        return "gone"  # the lists changed since: whoever waits asks again
     if cache.has_key(key):
         return "ready"
-    cache.set(f"{key}:queued", timezone.now().isoformat(), QUEUED_SECONDS)  # still moving
     sheets = []
     rendered = 0
     digest = current_digest(event.system)
@@ -180,36 +198,30 @@ def build_pack(event_id: int, paper: str) -> str:
             try:
                 _render(entry, sheet, info)
             except RenderFailed as exc:
-                cache.set(f"{key}:progress", {"failed": exc.message}, CACHE_SECONDS)
-                cache.delete(f"{key}:queued")
+                _end(key, failed=exc.message)
                 return "failed"
             rendered += 1
             settled = True
         sheets.append((entry, sheet, settled))
     done = sum(1 for _, _, settled in sheets if settled)
-    runs = int(_progress(key).get("runs", 0)) + 1
-    cache.set(f"{key}:progress", {"done": done, "missing": [], "runs": runs}, CACHE_SECONDS)
+    job.progress = {"done": done}
     if done == len(entries):
         try:
-            put_sheet(key, _join(event, paper, [(entry, sheet) for entry, sheet, _ in sheets], key))
+            missing: list[tuple[str, str]] = []
+            put_sheet(key, _join(event, paper, [(entry, sheet) for entry, sheet, _ in sheets], missing))
         except _Lost:
-            pass  # a sheet left the cache before the join: rendered again below
+            pass  # a sheet left the cache before the join: rendered again in a later chunk
         except Exception:
-            # Whatever broke, the page must not say "being prepared" for ten minutes.
-            cache.set(
-                f"{key}:progress", {"failed": "The pack could not be joined; try again."}, CACHE_SECONDS
-            )
-            cache.delete(f"{key}:queued")
+            # Whatever broke, the page must not say "being prepared" again.
+            _end(key, failed="The pack could not be joined; try again.")
             raise
         else:
-            cache.delete(f"{key}:queued")
+            _end(key, missing=missing)
             return "ready"
-    if runs > 2 * (len(entries) // CHUNK + 1) + 2:
+    if job.chunks + 1 > 2 * (len(entries) // CHUNK + 1) + 2:
         # Sheets keep leaving the cache before the join (a cache too small for the pack).
-        cache.set(f"{key}:progress", {"failed": "The pack's sheets did not fit the cache."}, CACHE_SECONDS)
-        cache.delete(f"{key}:queued")
+        _end(key, failed="The pack's sheets did not fit the cache.")
         return "failed"
-    build_pack.using(priority=PRIORITY).enqueue(event_id, paper)
     return "later"
 
 
@@ -217,10 +229,11 @@ class _Lost(Exception):
     """A sheet of the pack left the cache between its render and the join."""
 
 
-def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], key: str) -> bytes:
+def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], missing: list[tuple[str, str]]) -> bytes:
     """The pack: the cover, then each sheet in registration order, a bookmark each.
-    A sheet refused (too slow or too big to print) is left out and named on the cover.
-    Raises _Lost when a sheet is neither in the cache nor refused (culled meanwhile)."""
+    A sheet refused (too slow or too big to print) is left out and named on the cover,
+    and (name, reason) appended to ``missing``. Raises _Lost when a sheet is neither in
+    the cache nor refused (culled meanwhile)."""
     pdfs: list[tuple[Entry, PdfReader | None, str]] = []
     for entry, sheet in sheets:
         data = get_sheet(sheet)
@@ -228,7 +241,7 @@ def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], key: str) -
         if data is None and reason is None:
             raise _Lost(sheet)
         pdfs.append((entry, PdfReader(io.BytesIO(data)) if data is not None else None, reason or ""))
-    missing = [(e.name, reason) for e, reader, reason in pdfs if reader is None]
+    missing += [(e.name, reason) for e, reader, reason in pdfs if reader is None]
     cover = _cover(event, paper, pdfs)
     writer = PdfWriter()
     writer.append(PdfReader(io.BytesIO(cover)), import_outline=False)
@@ -242,7 +255,6 @@ def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], key: str) -
     writer.add_metadata({"/Title": f"{event.name}: the lists", "/Creator": "Muster"})
     out = io.BytesIO()
     writer.write(out)
-    cache.set(f"{key}:progress", {"done": len(sheets), "missing": missing}, CACHE_SECONDS)
     return out.getvalue()
 
 

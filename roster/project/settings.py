@@ -268,9 +268,12 @@ MUSTER_WORKER_STALE_SECONDS = env_int("WORKER_STALE_SECONDS", 20)
 # The big screen asks its version (each game's too) this often: it shows games' scores.
 MUSTER_SCREEN_REFRESH_SECONDS = env_int("SCREEN_REFRESH_SECONDS", 10)
 
-# Work that takes seconds (sheets) runs as tasks (Django's Tasks API, the django-tasks
-# backport): by default queued in the database and run by `manage.py sheet_worker`;
-# TASK_QUEUE=redis://... queues them in Redis (RQ) for several app servers.
+# Work that takes seconds (sheets, list packs) runs in the task worker (Django's Tasks
+# API, the django-tasks backport): by default woken through the database and run by
+# `manage.py sheet_worker`; TASK_QUEUE=redis://... wakes it through Redis (RQ) for several
+# app servers. The jobs and their order are Muster's own tables (roster.sheets.queue), so
+# a task asks nothing of its backend (no priority): a task some backend refuses stops the
+# start (roster.sheets.apps), never a request.
 TASK_QUEUE = os.environ.get("TASK_QUEUE", "database")
 INSTALLED_APPS += ["django_tasks", "roster.sheets"]
 if TASK_QUEUE == "database":
@@ -282,6 +285,10 @@ elif TASK_QUEUE.startswith(("redis://", "rediss://", "unix://")):
     RQ_QUEUES = {"default": {"URL": TASK_QUEUE, "DEFAULT_TIMEOUT": 600}}
 elif TASK_QUEUE == "immediate":
     # Sheets rendered inside the request that asks: for tests and one-off scripts only.
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "TASK_QUEUE=immediate renders sheets inside web requests: for tests only, not with DEBUG off"
+        )
     TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 else:
     raise ImproperlyConfigured(f"TASK_QUEUE must be database, immediate or redis://..., not {TASK_QUEUE!r}")

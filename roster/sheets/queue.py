@@ -1,13 +1,17 @@
-"""Sheets prepared by the task worker, fairly (docs/sheets.md).
+"""Sheets and packs prepared by the task worker, fairly (docs/sheets.md).
 
 A web request never renders: :func:`ask` answers the cached PDF, the reason a sheet was
-refused, or the job that is preparing it (queuing one when asked to). The task worker
-(``manage.py sheet_worker``) runs :func:`render_sheets`, which takes jobs in the order
-of :func:`fair_order`: sheets someone is waiting for before sheets prepared in the
-background, and among those each player's sheets behind each other, so one player's
-many sheets never wait in front of everyone else's. A job renders the roster as it is
-when the job starts, within the limits of roster.sheets.rendering. The tasks live here, beside
-the queue they serve, so the two never import each other.
+refused, or the job that is preparing it (queuing one when asked to); an app above
+queues a pack of many sheets (an event's list pack) with :func:`add_pack`. The jobs and
+their order are rows of our own tables (SheetJob, PackJob), never the task backend's:
+its task :func:`render_sheets` only wakes the worker, which then takes jobs in the order
+of :func:`fair_order`: sheets someone is waiting for first, each player's sheets behind
+each other; then one chunk of a pack, which goes back in line after it (packs of
+different owners taking turns); sheets prepared in the background last. A job renders
+the roster as it is when the job starts, within the limits of roster.sheets.rendering.
+A wake-up lost on the way (a task that no longer imports, a Redis flushed) leaves no
+job waiting: the worker wakes itself when it starts and while jobs wait (:func:`sweep`).
+The tasks live here, beside the queue they serve, so the two never import each other.
 """
 
 from __future__ import annotations
@@ -15,13 +19,15 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django_tasks import task
 
@@ -29,7 +35,7 @@ from roster.rosters.evaluation import Evaluation, evaluate_roster
 from roster.rosters.models import Roster
 from roster.sheets.cache import get_sheet, put_sheet, refuse_sheet, refused_sheet, sheet_key
 from roster.sheets.content import SheetInfo, sheet_html
-from roster.sheets.models import SheetJob
+from roster.sheets.models import PackJob, SheetJob
 from roster.sheets.rendering import SheetNotRendered, render_bounded
 from rules.document import dump_document
 
@@ -97,7 +103,7 @@ def ask(
     job = _live_job(key)
     if job is None and enqueue:
         job = _add_job(key, roster, info, wanted)
-        render_sheets.enqueue()
+        wake()
         state = _settled(key)  # an immediate backend has rendered it already
         if state is not None:
             return state
@@ -157,36 +163,74 @@ def _add_job(key: str, roster: Roster, info: SheetInfo, wanted: bool) -> SheetJo
         return _live_job(key)
 
 
-def fair_order(jobs: Iterable[SheetJob]) -> list[SheetJob]:
-    """The queued jobs among ``jobs`` in the order the worker takes them: wanted before
-    background; then by turn (how many sheets of the same player were in hand when it was
-    asked for), so each player's first sheet goes before anyone's second, and one
-    player's many sheets wait behind each other; then by age. Running jobs are left out."""
-    queued = [j for j in jobs if j.status == SheetJob.QUEUED]
-    return sorted(queued, key=lambda j: (not j.wanted, j.turn, j.created, j.pk))
+Job = SheetJob | PackJob
+
+#: The sort key of a pack whose owner has not been served yet (before any served owner).
+_NEVER = datetime.min.replace(tzinfo=UTC)
+
+
+def fair_order(jobs: Iterable[Job]) -> list[Job]:
+    """The queued jobs among ``jobs`` (SheetJob and PackJob rows, any mix) in the order
+    the worker takes them; running jobs are left out:
+
+    1. sheets someone waits for (Print), by turn (how many sheets of the same player were
+       in hand when it was asked for: each player's first sheet before anyone's second),
+       then by age;
+    2. packs, a chunk each: the owner served least recently first (one never served
+       before any), so packs of different owners take turns, then each owner's packs
+       by age (one owner's packs wait behind each other);
+    3. sheets prepared in the background, by turn, then by age.
+
+    A pack's owner counts as served when any of their packs' chunk was claimed, so
+    ``jobs`` should hold the running packs too."""
+    jobs = list(jobs)
+    last: dict[int, datetime] = {}
+    for job in jobs:
+        if isinstance(job, PackJob) and job.served is not None:
+            last[job.owner_id] = max(last.get(job.owner_id, _NEVER), job.served)
+
+    def key(job: Job) -> tuple[int, float, float, int]:
+        if isinstance(job, PackJob):
+            return (1, last.get(job.owner_id, _NEVER).timestamp(), job.created.timestamp(), job.pk)
+        return (0 if job.wanted else 2, job.turn, job.created.timestamp(), job.pk)
+
+    return sorted((j for j in jobs if j.status == SheetJob.QUEUED), key=key)
+
+
+def _in_hand() -> list[Job]:
+    """Every job in hand (queued or running), with the fields :func:`fair_order` reads."""
+    sheets: list[Job] = list(SheetJob.objects.only("id", "wanted", "turn", "status", "created"))
+    packs = list(PackJob.objects.only("id", "owner_id", "status", "created", "served"))
+    return sheets + packs
 
 
 def _ahead(job: SheetJob) -> int:
     if job.status == SheetJob.RUNNING:
         return 0
-    jobs = list(SheetJob.objects.only("id", "wanted", "turn", "status", "created"))
+    jobs = _in_hand()
     running = sum(1 for j in jobs if j.status == SheetJob.RUNNING)
-    order = [j.pk for j in fair_order(jobs)]
-    return running + (order.index(job.pk) if job.pk in order else len(order))
+    order = [(type(j), j.pk) for j in fair_order(jobs)]
+    me = (SheetJob, job.pk)
+    return running + (order.index(me) if me in order else len(order))
 
 
-def claim_next() -> SheetJob | None:
-    """Take the next job in :func:`fair_order` for this worker (marked running), or None
-    when none is queued. Safe with several workers: a job goes to the one whose
-    conditional UPDATE matched it."""
+def claim_next() -> Job | None:
+    """Take the next job in :func:`fair_order` for this worker (marked running; a pack
+    also marked served), or None when none is queued. Safe with several workers: a job
+    goes to the one whose conditional UPDATE matched it."""
     for _ in range(10):
-        jobs = list(SheetJob.objects.only("id", "wanted", "turn", "status", "created"))
-        order = fair_order(jobs)
+        order = fair_order(_in_hand())
         if not order:
             return None
         chosen = order[0]
-        if SheetJob.objects.filter(pk=chosen.pk, status=SheetJob.QUEUED).update(
-            status=SheetJob.RUNNING, started=timezone.now()
+        now = timezone.now()
+        if isinstance(chosen, PackJob):
+            if PackJob.objects.filter(pk=chosen.pk, status=PackJob.QUEUED).update(
+                status=PackJob.RUNNING, started=now, served=now
+            ):
+                return PackJob.objects.filter(pk=chosen.pk).first()
+        elif SheetJob.objects.filter(pk=chosen.pk, status=SheetJob.QUEUED).update(
+            status=SheetJob.RUNNING, started=now
         ):
             return SheetJob.objects.filter(pk=chosen.pk).first()
     return None
@@ -220,6 +264,117 @@ def render_job(job: SheetJob) -> str:
         SheetJob.objects.filter(pk=job.pk).delete()
 
 
+# --- packs: many sheets, a chunk per claim ---------------------------------------------
+
+#: What a pack's builder does with one claim: build one chunk of ``job`` (it may change
+#: ``job.progress``, which is kept) and answer "later" (more to do: the job goes back in
+#: line) or how the pack ended ("ready", "failed", "gone", ...: the job is deleted).
+PackBuilder = Callable[[PackJob], str]
+_builders: dict[str, PackBuilder] = {}
+
+
+def on_pack(kind: str, builder: PackBuilder) -> None:
+    """Let the worker build the packs of ``kind`` with ``builder``: called by an app above
+    from its AppConfig.ready() (roster.events registers "event-pack"), so this module
+    never imports it."""
+    _builders[kind] = builder
+
+
+def add_pack(kind: str, key: str, owner_id: int, args: dict[str, Any]) -> None:
+    """Queue the pack of ``kind`` known by ``key`` (at most 100 characters; the cache key
+    of its result) for the user ``owner_id``, with ``args`` (JSON) for its builder, and
+    wake the worker. Nothing is added when that pack is in hand already (one job however
+    many ask). A few queries; with the immediate task backend (tests) the pack is built
+    before this returns."""
+    try:
+        with transaction.atomic():
+            PackJob.objects.create(kind=kind, key=key, owner_id=owner_id, args=args)
+    except IntegrityError:  # asked for at the same moment by another request
+        return
+    wake()
+
+
+def pack_job(key: str) -> PackJob | None:
+    """The pack job of ``key`` in hand (queued or running), or None. One marked running
+    for LOST_WORKER_SECONDS lost its worker: it is queued again (keeping its progress)."""
+    job = PackJob.objects.filter(key=key).first()
+    if job is not None and job.status == PackJob.RUNNING and job.started and job.started < _stale_before():
+        logger.warning("%s lost its worker, queued again", job)
+        PackJob.objects.filter(pk=job.pk, status=PackJob.RUNNING).update(status=PackJob.QUEUED, started=None)
+        job.status, job.started = PackJob.QUEUED, None
+        wake()
+    return job
+
+
+def work_pack(job: PackJob) -> str:
+    """Build one chunk of a claimed pack with its kind's builder. The job goes back in
+    line (queued, one more chunk, its progress kept) when the builder answers "later",
+    and is deleted otherwise. Returns the builder's answer, "gone" when no builder is
+    registered for its kind, or "failed" when the builder raised (logged)."""
+    builder = _builders.get(job.kind)
+    try:
+        outcome = builder(job) if builder is not None else "gone"
+    except Exception:
+        logger.exception("%s failed", job)
+        outcome = "failed"
+    if outcome == "later":
+        PackJob.objects.filter(pk=job.pk).update(
+            status=PackJob.QUEUED, started=None, chunks=F("chunks") + 1, progress=job.progress
+        )
+    else:
+        PackJob.objects.filter(pk=job.pk).delete()
+    return outcome
+
+
+# --- waking the worker ------------------------------------------------------------------
+
+
+def wake() -> None:
+    """Enqueue a wake-up for the task worker (:func:`render_sheets`, with no priority nor
+    anything else a backend may not support): the order is ours, the task only says
+    "look at the queue"."""
+    render_sheets.enqueue()
+
+
+def _queued() -> bool:
+    return (
+        SheetJob.objects.filter(status=SheetJob.QUEUED).exists()
+        or PackJob.objects.filter(status=PackJob.QUEUED).exists()
+    )
+
+
+def _running() -> bool:
+    return (
+        SheetJob.objects.filter(status=SheetJob.RUNNING).exists()
+        or PackJob.objects.filter(status=PackJob.RUNNING).exists()
+    )
+
+
+def requeue_lost() -> int:
+    """Queue again every job (sheet or pack) marked running for LOST_WORKER_SECONDS: its
+    worker was stopped or killed mid-job. Returns how many."""
+    stale = {"status": SheetJob.RUNNING, "started__lt": _stale_before()}
+    back = {"status": SheetJob.QUEUED, "started": None}
+    count = SheetJob.objects.filter(**stale).update(**back) + PackJob.objects.filter(**stale).update(**back)
+    if count:
+        logger.warning("%d jobs lost their worker, queued again", count)
+    return count
+
+
+def sweep(*, starting: bool = False) -> bool:
+    """What the worker does when it starts (``starting``) and every SWEEP_SECONDS after
+    (roster.sheets.management.commands.sheet_worker): queue again the jobs that lost their
+    worker, then enqueue a wake-up when jobs are queued and (unless ``starting``) none is
+    running. So a wake-up lost on the way (a task queued under an import path that no
+    longer exists, a Redis emptied) never leaves a job waiting for longer than a sweep.
+    Returns whether it enqueued one. A few queries."""
+    requeue_lost()
+    if not _queued() or (not starting and _running()):
+        return False
+    wake()
+    return True
+
+
 def after_edit(roster: Roster, previous: datetime | None) -> None:
     """Called when ``roster`` was saved (an edit, undo, redo, restore, sharing); its
     previous save was at ``previous``. Prepares its default sheet once the edits settle:
@@ -240,24 +395,36 @@ def after_edit(roster: Roster, previous: datetime | None) -> None:
 
 # --- the tasks (run by the task worker) ---------------------------------------------
 
-# One task renders at most this many queued sheets before it hands the worker back to
-# its queue (other tasks); each queued sheet also enqueued a task of its own.
+# One task takes at most this many jobs (a sheet, or a pack's chunk), and claims none
+# after TASK_SECONDS on the clock, before it hands the worker back to its queue (other
+# tasks) and enqueues the next wake-up: a task stays well inside RQ's timeout (600 s).
 BATCH = 20
+TASK_SECONDS = 60.0
 _pruned = 0.0
 
 
 @task()
 def render_sheets() -> dict[str, int]:
-    """Render queued sheets, fairest first (:func:`fair_order`), until none
-    is left or BATCH are done. Returns how many ended how ({"ready": 2, ...}). Enqueued
-    once per sheet asked for, so a sheet is never left without a task to take it."""
+    """The wake-up: take queued jobs in :func:`fair_order` (a sheet rendered, or one chunk
+    of a pack) until none is left; after BATCH jobs or TASK_SECONDS, enqueue another
+    wake-up for the rest and return. Returns how many ended how ({"ready": 2, "later":
+    1, ...}). Enqueued once per sheet or pack asked for; one more or less changes
+    nothing but a few queries."""
     done: dict[str, int] = {}
+    until = time.monotonic() + TASK_SECONDS
     for _ in range(BATCH):
         job = claim_next()
         if job is None:
             break
-        outcome = render_job(job)
+        outcome = work_pack(job) if isinstance(job, PackJob) else render_job(job)
         done[outcome] = done.get(outcome, 0) + 1
+        if time.monotonic() > until:
+            if _queued():
+                wake()
+            break
+    else:
+        if _queued():
+            wake()
     _prune_task_results()
     return done
 
@@ -289,11 +456,13 @@ def _prune_task_results() -> None:
     more than a day ago (the database backend keeps every task's result)."""
     global _pruned
     from django_tasks_db.backend import DatabaseBackend
-    from django_tasks_db.models import DBTaskResult
 
     if time.monotonic() - _pruned < 3600 or not isinstance(render_sheets.get_backend(), DatabaseBackend):
         return
     _pruned = time.monotonic()
+    # Only now: the model's app is installed with the database queue only (on RQ this
+    # import raised after every wake-up's work, failing the task).
+    from django_tasks_db.models import DBTaskResult
 
     cutoff = timezone.now() - timedelta(days=1)
     deleted, _ = DBTaskResult.objects.finished().filter(finished_at__lt=cutoff).delete()

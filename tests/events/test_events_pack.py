@@ -11,7 +11,10 @@ from django.urls import reverse
 
 from roster.events import operations, pack
 from roster.events.models import Entry
-from tests.events.test_events_web import new_event, player_with_list, register
+from roster.sheets import queue
+from roster.sheets.content import SheetInfo
+from roster.sheets.models import PackJob, SheetJob
+from tests.events.test_events_web import accepted, new_event, player_with_list, register
 from tests.web import pdf as pdfs
 from tests.web.cast import client_for, make_user
 from tests.web.test_sheet_queue import work
@@ -90,20 +93,66 @@ def test_the_worker_builds_the_pack_a_few_sheets_at_a_time(organiser, settings, 
     status = reverse("event-pack-status", args=[event.pk])
     answer = client.get(url)
     assert answer.status_code == 202 and "0 of 3 sheets printed" in answer.content.decode()
-    # Asked again, still one task: the status page never queues.
+    # Asked again, still one job and one wake-up: the status page never queues.
     client.get(url)
     assert client.get(status, HTTP_HX_REQUEST="true").content.decode().count("being prepared") == 1
     from django_tasks_db.models import DBTaskResult
 
-    assert DBTaskResult.objects.count() == 1
-    # One run renders two sheets, then queues itself (below a player's Print) for the rest.
+    assert PackJob.objects.count() == 1 and DBTaskResult.objects.count() == 1
+    assert DBTaskResult.objects.get().task_path == "roster.sheets.queue.render_sheets"
+    # The wake-up claims the pack twice: two sheets, back in line, the last sheet and the join.
     work()
-    runs = list(DBTaskResult.objects.order_by("enqueued_at"))
-    assert [r.return_value for r in runs] == ["later", "ready"]
-    assert {r.priority for r in runs} == {pack.PRIORITY}
+    assert [r.return_value for r in DBTaskResult.objects.all()] == [{"later": 1, "ready": 1}]
+    assert PackJob.objects.count() == 0
     ready = client.get(status, HTTP_HX_REQUEST="true").content.decode()
     assert "The pack is ready" in ready and url in ready
     assert client.get(url)["Content-Type"] == "application/pdf"
+
+
+def test_a_players_sheet_goes_between_the_chunks_of_a_pack(organiser, settings, monkeypatch):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    monkeypatch.setattr(pack, "CHUNK", 2)
+    event = new_event(client_for(organiser))
+    three_accepted_and_one_waiting(event)
+    assert pack.ask(event).queued
+    first = queue.claim_next()
+    assert isinstance(first, PackJob)
+    assert queue.work_pack(first) == "later"
+    assert PackJob.objects.get().progress == {"done": 2}
+    assert (
+        "2 of 3 sheets printed"
+        in client_for(organiser).get(reverse("event-pack-status", args=[event.pk])).content.decode()
+    )
+    # Meanwhile a player presses Print: their sheet goes before the pack's next chunk.
+    _, roster = player_with_list("eve")
+    queue.ask(roster, SheetInfo(owner="eve"))
+    nxt = queue.claim_next()
+    assert isinstance(nxt, SheetJob) and nxt.roster_id == roster.pk
+    assert queue.render_job(nxt) == "ready"
+    last = queue.claim_next()
+    assert isinstance(last, PackJob) and last.chunks == 1
+    assert queue.work_pack(last) == "ready"
+    assert pack.state(event).ready
+
+
+def test_packs_of_different_organisers_take_turns(organiser, monkeypatch):
+    # Olga asks for three packs (three events), then Zoe for one: Zoe's first chunk goes
+    # second, and then the two organisers alternate; Olga's packs wait behind each other.
+    monkeypatch.setattr(queue, "wake", lambda: None)  # no worker: the test claims
+    zoe = make_user("zoe")
+    olgas = [new_event(client_for(organiser)) for _ in range(3)]
+    zoes = new_event(client_for(zoe))
+    for n, event in enumerate([*olgas, zoes]):
+        accepted(event, f"player{n}")
+        assert pack.ask(event).queued
+    names = {e.pk: f"olga{n}" for n, e in enumerate(olgas)} | {zoes.pk: "zoe"}
+    taken = []
+    for _ in range(6):
+        job = queue.claim_next()
+        assert isinstance(job, PackJob)
+        taken.append(names[job.args["event"]])
+        PackJob.objects.filter(pk=job.pk).update(status=PackJob.QUEUED)  # a chunk, back in line
+    assert taken == ["olga0", "zoe", "olga0", "zoe", "olga0", "zoe"]
 
 
 def test_a_list_too_slow_to_print_is_left_out_and_named(organiser, settings):

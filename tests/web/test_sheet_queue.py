@@ -6,10 +6,14 @@ never refused as too slow; the default sheet is prepared once edits settle."""
 
 from __future__ import annotations
 
+import os
+import signal
 from datetime import timedelta
 from html import escape
+from unittest import mock
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.management.commands.db_worker import Worker
@@ -265,3 +269,43 @@ def test_a_third_player_is_not_counted_twice(db):
         "p1",
         "p2",
     ]
+
+
+def test_a_sheet_whose_wake_up_was_lost_is_rendered_when_the_worker_starts(roster, alice_client, monkeypatch):
+    url = reverse("roster-sheet", args=[roster.pk])
+    assert alice_client.get(url).status_code == 202
+    # Its wake-up was queued by the release before, under an import path that is gone.
+    DBTaskResult.objects.update(task_path="roster.printing.queue.render_sheets")
+    work()  # the worker drops that task, and goes on
+    assert DBTaskResult.objects.get().status == "FAILED"
+    assert SheetJob.objects.get().status == SheetJob.QUEUED
+    assert alice_client.get(url).status_code == 202  # asked again: the job is in hand, not queued twice
+    DBTaskResult.objects.all().delete()  # (that ask's own wake-up, lost too)
+    # The worker starting wakes itself for the job.
+    monkeypatch.setattr(os, "nice", lambda increment: 0)  # (the worker lowers its own priority)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)}
+    try:
+        with mock.patch("django_tasks_db.management.commands.db_worker.close_old_connections"):
+            call_command("sheet_worker", "--batch", verbosity=0)
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    assert SheetJob.objects.count() == 0
+    assert alice_client.get(url).status_code == 200
+
+
+def test_the_sweep_wakes_the_worker_only_when_jobs_wait_unattended(roster, alice_client):
+    assert not queue.sweep(starting=True)  # nothing queued
+    assert alice_client.get(reverse("roster-sheet", args=[roster.pk])).status_code == 202
+    DBTaskResult.objects.all().delete()  # its wake-up lost
+    assert queue.sweep() and DBTaskResult.objects.count() == 1
+    SheetJob.objects.update(status=SheetJob.RUNNING, started=timezone.now())
+    SheetJob.objects.create(key="other", roster=roster, owner=roster.owner, options={})
+    assert not queue.sweep()  # a worker is on a job: it takes the next one after
+    assert queue.sweep(starting=True)  # a worker starting wakes anyway
+    # A job that lost its worker is queued again, and woken.
+    SheetJob.objects.filter(key="other").delete()
+    SheetJob.objects.update(started=timezone.now() - timedelta(seconds=LOST_WORKER_SECONDS + 1))
+    DBTaskResult.objects.all().delete()
+    assert queue.sweep() and SheetJob.objects.get().status == SheetJob.QUEUED
+    assert DBTaskResult.objects.count() == 1

@@ -2,16 +2,42 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import threading
 from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
+from django.db import connections
+from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 
-from roster.sheets import heartbeat, rendering
+from roster.sheets import heartbeat, queue, rendering
 
 WORKER_NICENESS = 5
+#: Seconds between the worker's sweeps (roster.sheets.queue.sweep) while it runs.
+SWEEP_SECONDS = 30.0
+
+logger = logging.getLogger("muster.sheets")
+
+
+def sweep_every(seconds: float, stop: threading.Event) -> threading.Thread:
+    """Start a daemon thread that runs roster.sheets.queue.sweep every ``seconds`` until
+    ``stop`` is set (a failed sweep is logged and the next one tried); the thread."""
+
+    def run() -> None:
+        while not stop.wait(seconds):
+            try:
+                queue.sweep()
+            except Exception:
+                logger.exception("the sheet queue's sweep failed")
+            finally:
+                connections.close_all()  # this thread's own connections
+
+    thread = threading.Thread(target=run, name="sheet-queue-sweep", daemon=True)
+    thread.start()
+    return thread
 
 
 class Command(BaseCommand):
@@ -39,6 +65,12 @@ class Command(BaseCommand):
             default=None,
             help="restart on code changes (default: when DEBUG is on, database queue only)",
         )
+        parser.add_argument(
+            "--sweep",
+            type=float,
+            default=SWEEP_SECONDS,
+            help=f"seconds between looks for jobs left without a wake-up (default {SWEEP_SECONDS:.0f})",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         # Background work yields to people (issue 29): the worker's own work (reading the
@@ -46,20 +78,40 @@ class Command(BaseCommand):
         # more (roster.sheets.render_child), so web requests keep their latency on shared cores.
         os.nice(WORKER_NICENESS)
         rendering.start()
+        if settings.TASK_QUEUE == "immediate":
+            self.stderr.write(f"TASK_QUEUE={settings.TASK_QUEUE} runs tasks in the web process: no worker.")
+            return
         heartbeat.start_beating()  # readiness (/readyz) sees this worker alive
+        # Jobs whose wake-up was lost (a task of an older release's import path, a Redis
+        # emptied) are woken now, and every ``--sweep`` seconds while the worker runs.
+        if queue.sweep(starting=True):
+            logger.info("jobs were waiting: woken")
+        reload = settings.TASK_QUEUE == "database" and (
+            settings.DEBUG if options["reload"] is None else options["reload"]
+        )
+        reload = reload and not options["batch"]
+        stop = threading.Event()
+        if not options["batch"] and (not reload or os.environ.get(DJANGO_AUTORELOAD_ENV) == "true"):
+            sweep_every(options["sweep"], stop)
+        try:
+            self._work(options, reload)
+        finally:
+            stop.set()
+
+    def _work(self, options: dict[str, Any], reload: bool) -> None:
+        """Run the task backend's own worker until it stops."""
         if settings.TASK_QUEUE == "database":
             extra = {"max_tasks": options["max_tasks"]} if options["max_tasks"] else {}
-            reload = settings.DEBUG if options["reload"] is None else options["reload"]
             call_command(
                 "db_worker",
                 interval=options["interval"],
                 batch=options["batch"],
-                reload=reload and not options["batch"],
+                reload=reload,
                 startup_delay=False,
                 verbosity=options["verbosity"],
                 **extra,
             )
-        elif settings.TASK_QUEUE.startswith(("redis://", "rediss://", "unix://")):
+        else:
             # SimpleWorker runs each task in this process, where the renderer's forkserver
             # lives (RQ's default forks a new process per task, which would start it again).
             call_command(
@@ -71,5 +123,3 @@ class Command(BaseCommand):
                 burst=options["batch"],
                 verbosity=options["verbosity"],
             )
-        else:
-            self.stderr.write(f"TASK_QUEUE={settings.TASK_QUEUE} runs tasks in the web process: no worker.")
