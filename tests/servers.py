@@ -37,3 +37,75 @@ def redis_server(port: int | None = None) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+class TcpProxy:
+    """A TCP forwarder on a free port of 127.0.0.1 to ``target`` (host, port), in a thread:
+    what a database's network is to the processes that connect through it. :meth:`cut`
+    drops every connection and refuses new ones (the server "restarting"); :meth:`mend`
+    takes connections again."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        import threading
+
+        self.target = target
+        self.port = free_port()
+        self.open = True
+        self.pairs: list[tuple[socket.socket, socket.socket]] = []
+        self.lock = threading.Lock()
+        self.listener = socket.create_server(("127.0.0.1", self.port))
+        self.listener.settimeout(0.2)
+        self.stopped = False
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self) -> None:
+        import threading
+
+        while not self.stopped:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                continue
+            if not self.open:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.pairs.append((client, upstream))
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        source.settimeout(None)
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        """Drop every connection now and refuse new ones until :meth:`mend`."""
+        self.open = False
+        with self.lock:
+            pairs, self.pairs = self.pairs, []
+        for pair in pairs:
+            for end in pair:
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+                end.close()
+
+    def mend(self) -> None:
+        """Take connections again."""
+        self.open = True
+
+    def close(self) -> None:
+        self.cut()
+        self.stopped = True
+        self.listener.close()

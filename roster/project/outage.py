@@ -11,33 +11,13 @@ from __future__ import annotations
 
 import sys
 
-from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.views import defaults
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from roster.core.outages import is_outage
 
 RETRY_AFTER_SECONDS = 5
-OUTAGES: tuple[type[BaseException], ...] = (
-    OperationalError,
-    InterfaceError,
-    RedisConnectionError,
-    RedisTimeoutError,
-    ConnectionRefusedError,
-)
-
-
-def is_outage(exc: BaseException | None) -> bool:
-    """True when ``exc``, or an exception it was raised from, says a server Muster needs
-    could not be reached (rather than a bug)."""
-    seen = 0
-    while exc is not None and seen < 10:
-        if isinstance(exc, OUTAGES):
-            return True
-        exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return False
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

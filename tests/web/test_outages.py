@@ -14,7 +14,7 @@ import pytest
 from django.db import OperationalError, connection
 from django.test import Client, override_settings
 
-from roster.project.outage import is_outage
+from roster.core.outages import is_outage
 from roster.sheets import heartbeat
 from tests.servers import free_port, redis_server
 from tests.web.cast import make_user

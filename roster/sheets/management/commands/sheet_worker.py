@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.management import call_command
@@ -13,11 +15,16 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import connections
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 
+from roster.core.outages import is_outage
 from roster.sheets import heartbeat, queue, rendering
+
+T = TypeVar("T")
 
 WORKER_NICENESS = 5
 #: Seconds between the worker's sweeps (roster.sheets.queue.sweep) while it runs.
 SWEEP_SECONDS = 30.0
+#: The longest wait between two tries while the database or Redis is gone.
+OUTAGE_WAIT_MAX = 30.0
 
 logger = logging.getLogger("muster.sheets")
 
@@ -84,7 +91,7 @@ class Command(BaseCommand):
         heartbeat.start_beating()  # readiness (/readyz) sees this worker alive
         # Jobs whose wake-up was lost (a task of an older release's import path, a Redis
         # emptied) are woken now, and every ``--sweep`` seconds while the worker runs.
-        if queue.sweep(starting=True):
+        if self._surviving(lambda: queue.sweep(starting=True), options["batch"]):
             logger.info("jobs were waiting: woken")
         reload = settings.TASK_QUEUE == "database" and (
             settings.DEBUG if options["reload"] is None else options["reload"]
@@ -94,9 +101,31 @@ class Command(BaseCommand):
         if not options["batch"] and (not reload or os.environ.get(DJANGO_AUTORELOAD_ENV) == "true"):
             sweep_every(options["sweep"], stop)
         try:
-            self._work(options, reload)
+            self._surviving(lambda: self._work(options, reload), options["batch"])
         finally:
             stop.set()
+
+    def _surviving(self, work: Callable[[], T], batch: bool) -> T:
+        """``work()``'s result, run again while the database or Redis is gone (an outage:
+        roster.core.outages), after 1, 2, 4... up to OUTAGE_WAIT_MAX seconds, each wait
+        logged; the queue is kept in the database, so the worker takes it up where it
+        was. With ``batch`` an outage ends the run (its exception)."""
+        wait = 1.0
+        while True:
+            try:
+                return work()
+            except Exception as exc:
+                if batch or not is_outage(exc):
+                    raise
+                logger.error(
+                    "sheet worker: the database or Redis is gone (%s); trying again in %.0f s",
+                    type(exc).__name__,
+                    wait,
+                )
+            connections.close_all()
+            time.sleep(wait)
+            wait = min(wait * 2, OUTAGE_WAIT_MAX)
+            logger.warning("sheet worker: starting again")
 
     def _work(self, options: dict[str, Any], reload: bool) -> None:
         """Run the task backend's own worker until it stops."""
