@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from roster.games import live
 from roster.games.models import CODE_ALPHABET, CODE_LENGTH, MAX_EVENTS, MAX_TRAIL, Game, trail_entry
+from roster.games.origins import origin_of
 from roster.games.sides import told_apart
 from roster.games.systems import play_rules
 from rules.play import core
@@ -223,7 +224,15 @@ def renew_joining(game: Game) -> Game:
 
 
 def delete_game(game: Game) -> None:
-    """Delete ``game`` (My games' Delete: the owner's say; its log goes with it)."""
+    """Delete ``game`` (My games' Delete: the owner's say; its log goes with it). Raises
+    Refused for a game another app started (an event's table: roster.games.origins) once
+    it has an action: deleting it would let one player start the table again with a new
+    set-up, and lose the other player's game (issue 41)."""
+    if game.events and origin_of(game) is not None:
+        raise Refused(
+            "This game is a table of an event and has begun: it cannot be deleted. "
+            "Finish it, or ask the organiser to enter the result."
+        )
     game.delete()
 
 

@@ -373,7 +373,11 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a game from My games."""
     game = get_game_for_user(request, pk)
-    operations.delete_game(game)
+    try:
+        operations.delete_game(game)
+    except Refused as refused:
+        messages.error(request, str(refused))
+        return redirect("game-list")
     messages.success(request, f"Deleted the game {game.name}.")
     return redirect("game-list")
 

@@ -105,3 +105,25 @@ def test_two_confirmations_at_once_both_count():
             if attempt == 0:
                 Pairing.objects.filter(pk=pairing.pk).update(winner="", confirmed_a=False, confirmed_b=False)
     assert uncounted == 0
+
+
+def test_an_event_table_begun_cannot_be_deleted_and_started_again():
+    """Issue 41: the table's first player deleted the event's game (with actions in it) and
+    started it again, rolling its set-up anew and losing the other player's game."""
+    import uuid
+
+    from django.urls import reverse
+
+    from roster.games.models import Game
+    from tests.web.cast import HX
+
+    _, (pairing,) = tables(1)
+    first = pairing.a.player
+    game = operations.start_table(pairing, first)
+    player = client_for(first)
+    tap = {"id": uuid.uuid4().hex, "side": 0, "do": "wound", "model": 0, "target": 0}
+    assert player.post(f"/games/{game.pk}/act/", tap, **HX).status_code == 200
+    answer = player.post(reverse("game-delete", args=[game.pk]), follow=True)
+    assert "cannot be deleted" in answer.content.decode()
+    assert Game.objects.filter(pk=game.pk).exists()
+    assert operations.start_table(Pairing.objects.get(pk=pairing.pk), first).pk == game.pk
