@@ -109,3 +109,15 @@ class TcpProxy:
         self.cut()
         self.stopped = True
         self.listener.close()
+
+
+def until(what: str, check: object, patience: float = 300) -> object:
+    """Call ``check()`` every half second until it returns a true value (returned), or fail
+    naming ``what`` after ``patience`` seconds (a hang guard, not a timing)."""
+    deadline = time.monotonic() + patience
+    while True:
+        found = check()  # type: ignore[operator]
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"{what}: not done after {patience:.0f} s"
+        time.sleep(0.5)

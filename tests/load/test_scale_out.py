@@ -12,7 +12,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,11 +19,10 @@ import pytest
 from bench import load
 from bench.server import Server, serve
 from tests.load.test_live_streams import follow
-from tests.servers import redis_server
+from tests.servers import redis_server, until
 
 pytestmark = [pytest.mark.live, pytest.mark.redis]
 ROOT = Path(__file__).resolve().parents[2]
-PATIENCE_S = 300  # a hang guard: a sheet and a two-list pack on a busy 2-core machine
 
 SETUP = """
 import json, random
@@ -46,17 +44,6 @@ Entry.objects.filter(event=event).update(status=Entry.ACCEPTED)
 pairing = operations.pair_round(event, random.Random(1)).pairings.get()
 print(json.dumps({"event": event.pk, "pairing": pairing.pk}))
 """
-
-
-def until(what: str, check: object) -> str:
-    """Call ``check()`` until it returns a true value (its value), or fail after PATIENCE_S."""
-    deadline = time.monotonic() + PATIENCE_S
-    while True:
-        found = check()  # type: ignore[operator]
-        if found:
-            return str(found)
-        assert time.monotonic() < deadline, f"{what}: not done after {PATIENCE_S} s"
-        time.sleep(0.5)
 
 
 def logged_in(url: str, name: str) -> load.Client:

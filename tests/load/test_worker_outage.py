@@ -18,25 +18,17 @@ import pytest
 
 from bench import load
 from bench.server import serve
-from tests.servers import TcpProxy
+from tests.servers import TcpProxy, until
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE = os.environ.get("DATABASE_URL", "")
 pytestmark = pytest.mark.skipif(
     not DATABASE.startswith("postgres"), reason="the database server to cut is PostgreSQL's (.ci/run)"
 )
-PATIENCE_S = 240
 
 
 def sheet_ready(client: load.Client, roster: int) -> bool:
     return client.request("GET", f"/rosters/{roster}/sheet.pdf")[1].startswith("%PDF")
-
-
-def until(what: str, check: object) -> None:
-    deadline = time.monotonic() + PATIENCE_S
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"{what}: not done after {PATIENCE_S} s"
-        time.sleep(0.5)
 
 
 def test_the_worker_lives_through_a_database_restart(tmp_path):
