@@ -8,6 +8,7 @@ still beats. Readiness reads :func:`last_beat` and :func:`oldest_waiting`.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -64,7 +65,8 @@ def start_beating(interval: float = INTERVAL_SECONDS) -> threading.Thread:
                     logger.error("sheet worker heartbeat: cannot reach the cache (%s)", type(exc).__name__)
                 failing = True
             finally:
-                close_old_connections()
+                with contextlib.suppress(Exception):  # the database may be the part gone
+                    close_old_connections()
             time.sleep(interval)
 
     thread = threading.Thread(target=run, name="sheet-worker-heartbeat", daemon=True)

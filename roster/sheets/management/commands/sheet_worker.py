@@ -88,7 +88,8 @@ class Command(BaseCommand):
         if settings.TASK_QUEUE == "immediate":
             self.stderr.write(f"TASK_QUEUE={settings.TASK_QUEUE} runs tasks in the web process: no worker.")
             return
-        heartbeat.start_beating()  # readiness (/readyz) sees this worker alive
+        if not options["batch"]:  # a long-lived worker: readiness (/readyz) sees it alive
+            heartbeat.start_beating()
         # Jobs whose wake-up was lost (a task of an older release's import path, a Redis
         # emptied) are woken now, and every ``--sweep`` seconds while the worker runs.
         if self._surviving(lambda: queue.sweep(starting=True), options["batch"]):
