@@ -79,6 +79,18 @@ class Game:
         self.setup = {"encounter": "Engagement", **setup}
         self.events: list[dict[str, Any]] = []
         self.refused: list[str | None] = []
+        #: Models killed, and the Prisoner while not rescued: no die in the next bag.
+        self.dead: set[tuple[int, int]] = set()
+        self.aside: set[tuple[int, int]] = set()
+        self.bag = [0, 0]
+        self.refill()
+
+    def refill(self) -> None:
+        """The bag at the start of a turn: one die per model in play (pp.6, 32)."""
+        self.bag = [
+            sum(1 for j in range(len(s["models"])) if (i, j) not in self.dead | self.aside)
+            for i, s in enumerate(self.sides)
+        ]
 
     def ev(
         self,
@@ -106,7 +118,26 @@ class Game:
 
     # shorthands ---------------------------------------------------------------
     def draw(self, die_side: int) -> None:
+        self.bag[die_side] -= 1
         self.ev(0, "draw", side=die_side)
+
+    def kismet(self, spender: int) -> None:
+        """Winds of Kismet (p.9): the drawn die goes back, one of the spender's comes out."""
+        self.bag[spender] -= 1
+        self.bag[1 - spender] += 1
+        self.ev(spender, "spend", target=spender, value="Winds of Kismet")
+
+    def full_defense(self, side: int, model: int) -> None:
+        """Full Defense (p.35): a die of the defender's side leaves the bag, unrolled."""
+        self.bag[side] -= 1
+        self.ev(side, "token", target=side, model=model, value="Full Defense")
+
+    def empty_bag(self) -> None:
+        """The dice left are drawn and set aside: the main phase ends (p.32)."""
+        for side in (0, 1):
+            while self.bag[side] > 0:
+                self.draw(side)
+                self.ev(side, "pass")
 
     def activate(self, side: int, model: int, face: int, refused: str | None = None) -> None:
         self.ev(side, "activate", target=side, model=model, refused=refused)
@@ -117,7 +148,9 @@ class Game:
         self.ev(side, "ap", value=action, refused=refused, **kw)
 
     def next_turn(self, **outcome: Any) -> None:
+        self.empty_bag()
         self.ev(0, "next-turn", **outcome)
+        self.refill()
 
     def write(
         self,
@@ -200,7 +233,7 @@ g.draw(0)
 g.activate(0, 0, face=2)  # hero 2+1 = 3: 2 action points
 g.ap(0, "Walk")
 g.ap(0, "Aimed Shot", refused="p.33: 1 action point left, an Aimed Shot costs 2")
-g.ap(0, "Standard Ranged Attack")
+g.ap(0, "Ranged Attack")
 g.draw(1)
 g.activate(1, 4, face=2)  # follower 2: 1 action point
 g.ap(1, "Charge", refused="p.34: a Charge costs 2 action points, Botmundr has 1")
@@ -221,7 +254,7 @@ g.ap(0, "Walk")
 g.ap(0, "Run", refused="p.33: one move action per activation (Simon is not Fast)")
 g.draw(1)  # Simon's activation is over, his 2 points are lost (p.32)
 g.activate(1, 6, face=6)  # Frokn: 3 action points
-g.ap(0, "Standard Close Combat Attack", refused="p.31-32: Simon's activation ended")
+g.ap(0, "Close Combat Attack", refused="p.31-32: Simon's activation ended")
 g.ap(1, "Disengage")
 g.ap(1, "Walk", refused="p.34: a Disengage ends the activation at once")
 g.draw(0)
@@ -235,8 +268,8 @@ g = game("03-full-defense", "Full Defense is the defender's, not the active mode
 g.draw(0)
 g.activate(0, 2, face=4)  # Noemi: 2 action points
 g.ap(0, "Walk")  # into contact with Frokn
-g.ev(1, "ap", target=1, model=6, value="Full Defense")  # Frokn forfeits his activation
-g.ap(0, "Standard Close Combat Attack")  # Noemi still has her second point
+g.full_defense(1, 6)  # Frokn forfeits his activation (the defender's choice)
+g.ap(0, "Close Combat Attack")  # Noemi still has her second point
 g.ev(0, "status", target=1, model=6, value="Stunned", refused="p.35: Full Defense: immune")
 g.draw(1)
 g.activate(1, 6, face=3, refused="p.35: Frokn's activation ended when he took Full Defense")
@@ -263,7 +296,7 @@ g = game("05-stealth-lost", "Stealth ends at the next activation or with an atta
 g.draw(0)
 g.activate(0, 4, face=6)  # Simon: 3 action points
 g.ap(0, "Sneak")
-g.ap(0, "Standard Close Combat Attack")  # attacking loses Stealth (p.43)
+g.ap(0, "Close Combat Attack")  # attacking loses Stealth (p.43)
 g.draw(0)
 g.activate(0, 2, face=4)  # Noemi
 g.ap(0, "Sneak")
@@ -295,7 +328,7 @@ RESULTS[g.name] = g.write(
 # 07 ------------------------------------------------------------------------------------
 g = game("07-fate-activation", "Winds of Kismet, Cursed Hand, Greater Purpose")
 g.draw(0)
-g.ev(1, "spend", target=1, value="Winds of Kismet")  # 2 Fate
+g.kismet(1)  # 2 Fate
 g.ev(0, "spend", target=0, value="Winds of Kismet", refused="p.9: no Winds to win it back")
 g.ev(1, "activate", target=1, model=0)
 g.ev(0, "spend", target=0, value="Cursed Hand")
@@ -341,7 +374,7 @@ g.activate(0, 0, face=2)  # Caterine: 3, 2 action points
 g.ev(0, "impetus", target=0, model=4)  # Simon's free action point
 g.ap(0, "Walk")  # Simon walks at once
 g.ap(0, "Walk")  # Caterine's own points
-g.ap(0, "Standard Ranged Attack")
+g.ap(0, "Ranged Attack")
 g.ap(0, "Walk", refused="p.33: Caterine's 2 action points are spent")
 g.draw(0)
 g.activate(0, 4, face=3)  # impetus is no activation (p.11)
@@ -405,13 +438,17 @@ g.next_turn()
 RESULTS[g.name] = g.write(turn=2, models={(0, 2): {"status": "stunned"}})
 
 # 14 ------------------------------------------------------------------------------------
-g = game("14-rescue-rescued", "Rescue: the Prisoner rescued", kidnapper=1, prisoner=2)
+g = game("14-rescue-rescued", "Rescue: the Prisoner rescued", encounter="Rescue", kidnapper=1, prisoner=2)
+g.aside.add((0, 2))  # the Prisoner's die is set aside (p.47)
+g.refill()
 g.draw(0)
 g.activate(0, 2, face=3, refused="p.47: the Prisoner's die is set aside")
 g.activate(0, 4, face=3)
 g.ap(0, "Walk")
 g.ev(1, "wound", target=0, model=2, refused="p.48: the Prisoner is immune until rescued")
 g.ev(0, "status", target=0, model=2, value="Rescued")
+g.empty_bag()
+g.aside.clear()  # its die joins the bag at this Maintenance Phase (p.48)
 g.next_turn()
 g.draw(0)
 g.activate(0, 2, face=3)  # rescued: activates as normal (p.48)
@@ -421,7 +458,15 @@ for _ in range(5):
 RESULTS[g.name] = g.write(turn=6, finished=True, winner=0, exp=(3, 0))
 
 # 15 ------------------------------------------------------------------------------------
-g = game("15-rescue-kidnapped", "Rescue: the Kidnapper keeps the Prisoner", kidnapper=1, prisoner=2)
+g = game(
+    "15-rescue-kidnapped",
+    "Rescue: the Kidnapper keeps the Prisoner",
+    encounter="Rescue",
+    kidnapper=1,
+    prisoner=2,
+)
+g.aside.add((0, 2))
+g.refill()
 g.draw(1)
 g.activate(1, 0, face=3)
 g.ev(1, "status", target=0, model=2, value="Rescued", refused="p.48: only the Rescuer rescues")
@@ -440,6 +485,7 @@ g.ev(0, "wound", target=1, model=1, value=3)  # Aurat: 2 ExP
 g.draw(0)
 g.activate(0, 2, face=3)
 g.ev(0, "wound", target=1, model=6, value=2)  # Frokn: 1 ExP
+g.dead |= {(1, 0), (1, 1), (1, 6)}
 g.next_turn(death_of_a_hero_1=2)  # Despair: -1 to activation next turn
 g.draw(1)
 g.activate(1, 6, face=3, refused="p.32: a killed model's die is lost")
@@ -474,12 +520,12 @@ RESULTS[g.name] = g.write(turn=7, finished=True, winner=None)
 g = game("18-dual-wield", "Dual Wield: two combat actions in one activation", sides=(ELVE, NORTHMEN))
 g.draw(0)
 g.activate(0, 1, face=6)  # Kane: 3 action points
-g.ap(0, "Standard Close Combat Attack")
-g.ap(0, "Standard Close Combat Attack")  # Dual Wield (p.24)
+g.ap(0, "Close Combat Attack")
+g.ap(0, "Close Combat Attack")  # Dual Wield (p.24)
 g.draw(0)
 g.activate(0, 0, face=5)  # Lady Eike: 3 action points
-g.ap(0, "Standard Close Combat Attack")
-g.ap(0, "Standard Close Combat Attack", refused="p.33: one combat action per activation")
+g.ap(0, "Close Combat Attack")
+g.ap(0, "Close Combat Attack", refused="p.33: one combat action per activation")
 RESULTS[g.name] = g.write(turn=1)
 
 # 19 ------------------------------------------------------------------------------------
