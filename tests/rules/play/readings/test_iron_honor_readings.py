@@ -24,16 +24,6 @@ LOGS = sorted(HERE.glob("[0-9][0-9]-*.json"))
 #: leave this set).
 NOT_YET: set[str] = {
     "02-activation-ends",
-    "05-stealth-lost",
-    "06-disengage-fate",
-    "10-heroic-impetus",
-    "11-healer",
-    "12-tough",
-    "14-rescue-rescued",
-    "15-rescue-kidnapped",
-    "16-engagement-kills",
-    "17-engagement-extra-turn",
-    "20-mounted",
 }
 
 
