@@ -712,6 +712,8 @@ class IronHonorPlay(TablePlay):
         if action == "roll":
             return waiting
         if action == "ap":
+            if act is not None and act.get("impetus") is not None:
+                return True  # Heroic Impetus's point waits to be used (p.11)
             return act is not None and not waiting and int(act.get("left", 0)) > 0
         if action == "next-turn":
             return pub.get("drawn") is None and bag == 0
@@ -1143,7 +1145,7 @@ class IronHonorPlay(TablePlay):
         model = self.tough_model(state, event)
         found = [event.outcome.get("recovery" if i == 1 else f"recovery_{i}") for i in range(1, 100)]
         rolls = [r for r in found[: self.amount(event)] if isinstance(r, int) and not isinstance(r, bool)]
-        if model is None or not rolls:
+        if model is None or not rolls or model.wounds is None:
             return super().act_wound(state, event)
         side, _ = self.model_of(state, event)
         n = self.amount(event)

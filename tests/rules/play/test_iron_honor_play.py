@@ -566,6 +566,7 @@ def test_heroic_impetus_gives_its_point_to_another_model_p11(ghrim: SideSnapshot
     assert t.state.public["activation"]["impetus"] == [0, 4]
     with pytest.raises(Refused, match="Heroic Impetus"):
         t.do(0, "ap", value="Charge")  # 2 points: more than the one granted
+    assert t.rules.offered(t.state, "ap")
     t.do(0, "ap", value="Walk")  # Simon's
     act = t.state.public["activation"]
     assert act["impetus"] is None and act["left"] == 2 and act["done"] == []

@@ -254,7 +254,8 @@ g.ap(0, "Walk")
 g.ap(0, "Run", refused="p.33: one move action per activation (Simon is not Fast)")
 g.draw(1)  # Simon's activation is over, his 2 points are lost (p.32)
 g.activate(1, 6, face=6)  # Frokn: 3 action points
-g.ap(0, "Close Combat Attack", refused="p.31-32: Simon's activation ended")
+# The acting model is Frokn: whoever taps, Muster's Action is his (rules-decisions).
+g.ap(0, "Close Combat Attack")
 g.ap(1, "Disengage")
 g.ap(1, "Walk", refused="p.34: a Disengage ends the activation at once")
 g.draw(0)
@@ -535,8 +536,9 @@ g.next_turn()
 g.ev(1, "score", target=1, value=1)
 g.next_turn()
 g.ev(0, "score", target=0, value=1)
-for _ in range(4):
-    g.next_turn()  # turns 3, 4, 5, then the maintenance of turn 6 ends the game
+for _ in range(3):
+    g.next_turn()  # turns 3, 4, 5
+g.next_turn(extra_turn=5)  # a d6 recorded at turn 6 changes nothing: no seventh (p.47)
 RESULTS[g.name] = g.write(turn=6, finished=True, winner=0, exp=(2, 1))
 
 # 20 ------------------------------------------------------------------------------------
