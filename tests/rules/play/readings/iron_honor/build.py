@@ -559,6 +559,62 @@ g.ev(1, "wound", target=0, model=0, value=5)  # 6 wounds: still standing
 RESULTS[g.name] = g.write(turn=1, models={(0, 0): {"wounds": 1}})
 
 
+# Written after the first replay, from the book still: more of the areas of issue #40.
+
+# 21 ------------------------------------------------------------------------------------
+g = game("21-trait-actions", "Quick-fire and Shield Slam: whose kind", sides=(LANTERN, GHRIM))
+g.draw(1)
+g.activate(1, 0, face=5)  # Caterine: 6, 3 action points
+g.ap(1, "Quick-fire")  # two shots at one target for 2 points: her combat action (p.28)
+g.ap(1, "Ranged Attack", refused="p.33: one combat action per activation")
+g.draw(0)
+g.activate(0, 0, face=5)  # Anneviere: 3 action points
+g.ap(0, "Shield Slam")  # a special action, not a combat one (p.28)
+g.ap(0, "Close Combat Attack")
+g.draw(0)
+g.activate(0, 2, face=6)  # Rupert: no Shield Slam trait
+g.ap(0, "Shield Slam", refused="p.28: Shield Slam needs the trait")
+RESULTS[g.name] = g.write(turn=1)
+
+# 22 ------------------------------------------------------------------------------------
+g = game("22-full-defense-ends", "Full Defense: only before activating; gone at Maintenance")
+g.draw(0)
+g.activate(0, 4, face=3)  # Simon acts
+g.ap(0, "Walk")
+g.draw(1)
+g.activate(1, 6, face=3)
+g.ap(1, "Walk")  # Frokn engages Simon, who has activated already
+g.ev(0, "token", target=0, model=4, value="Full Defense", refused="p.35: Simon has activated")
+g.full_defense(0, 2)  # Noemi, not yet activated, may
+g.next_turn()
+g.draw(0)
+g.activate(0, 2, face=3)  # a new turn: Noemi activates again
+RESULTS[g.name] = g.write(turn=2)
+
+# 23 ------------------------------------------------------------------------------------
+g = game("23-fate-whose-die", "Fate on the activation die: whose die it must be")
+g.draw(0)
+g.ev(0, "spend", target=0, value="Winds of Kismet", refused="p.9: Winds answers the opponent's die")
+g.ev(1, "spend", target=1, value="Greater Purpose", refused="p.9: Greater Purpose is on your own die")
+g.ev(0, "spend", target=0, value="Cursed Hand", refused="p.9: Cursed Hand is on the opponent's die")
+g.ev(0, "spend", target=0, value="Inner Reserve", refused="p.10: only after a model has activated")
+g.activate(0, 4, face=3)
+g.ev(0, "spend", target=0, value="Inner Reserve")
+RESULTS[g.name] = g.write(turn=1, fate=(6, 8))
+
+# 24 ------------------------------------------------------------------------------------
+g = game("24-vengeance", "Death of a Hero: Vengeance changes no activation roll")
+g.ev(0, "status", target=1, model=0, value="Killed")  # Raensleyar
+g.dead.add((1, 0))
+g.next_turn(death_of_a_hero_1=5)  # Vengeance: +1 to resolution rolls, not activation (p.12)
+g.draw(1)
+g.activate(1, 4, face=3)  # Botmundr: 3, 2 action points
+g.ap(1, "Charge")
+RESULTS[g.name] = g.write(
+    turn=2, exp=(3, 0), models={(1, 0): {"status": KILLED, "wounds": 0, "killed_turn": 1}}
+)
+
+
 def main() -> None:
     for slug, gm in GAMES.items():
         text = json.dumps(RESULTS[gm.name], indent=1, ensure_ascii=False) + "\n"
