@@ -482,7 +482,7 @@ class IronHonorPlay(TablePlay):
         }
         pets = _pets(snapshot)
         if pets:
-            state.public["pets"] = pets
+            state.hidden.setdefault("server", {})["pets"] = pets
         if encounter == "Rescue":
             self.set_up_rescue(state, snapshot)
         state.phase = "main"
@@ -505,8 +505,8 @@ class IronHonorPlay(TablePlay):
             state.notices.append(f"Rescue: {state.sides[rescuer].name} has no model number {prisoner}")
             return
         state.public["rescue"] = {
-            "kidnapper": kidnapper,
-            "prisoner": prisoner,
+            "side": rescuer,
+            "model": prisoner,
             "rescued": False,
             "called": False,
         }
@@ -524,7 +524,7 @@ class IronHonorPlay(TablePlay):
         rescue = state.public.get("rescue")
         if not rescue or rescue["rescued"]:
             return None
-        held: ModelState = state.sides[other(rescue["kidnapper"])].models[rescue["prisoner"]]
+        held: ModelState = state.sides[rescue["side"]].models[rescue["model"]]
         return held
 
     # --- the dice bag -----------------------------------------------------------------
@@ -567,7 +567,7 @@ class IronHonorPlay(TablePlay):
         pub["drawn"] = drawn
         pub["modifiers"] = []
         pub["activation"] = None
-        pub.pop("fated", None)
+        (state.hidden.get("server") or {}).pop("fated", None)
         state.active = drawn
         return f"A die of {state.sides[drawn].name} comes out of the bag ({self.bag_text(state)})", None, None
 
@@ -614,7 +614,7 @@ class IronHonorPlay(TablePlay):
         trait's choice), else the side's hero; None for a model without Pet."""
         if not _has(model, "Pet"):
             return None
-        named = (state.public.get("pets") or {}).get(str(side), {}).get(str(model.index))
+        named = (state.hidden.get("server") or {}).get("pets", {}).get(str(side), {}).get(str(model.index))
         models = state.sides[side].models
         if isinstance(named, int) and 0 <= named < len(models):
             return models[named]
@@ -852,7 +852,8 @@ class IronHonorPlay(TablePlay):
         granted = act.get("impetus")
         if granted is None:
             return None
-        return state.sides[int(granted[0])].models[int(granted[1])]
+        friend: ModelState = state.sides[int(granted["side"])].models[int(granted["model"])]
+        return friend
 
     def heal_target(
         self, state: TableState, event: Event, name: str, granted: ModelState | None
@@ -901,7 +902,7 @@ class IronHonorPlay(TablePlay):
     def fated(state: TableState, side: int, use: str) -> bool:
         """Whether ``side`` spent Fate on the trait ``use`` (Healer, Tough) since the die
         was drawn and has not used it yet; the spent use is taken (pp.26, 29)."""
-        waiting = (state.public.get("fated") or {}).get(str(side)) or []
+        waiting = ((state.hidden.get("server") or {}).get("fated") or {}).get(str(side)) or []
         if use not in waiting:
             return False
         waiting.remove(use)
@@ -974,7 +975,7 @@ class IronHonorPlay(TablePlay):
         ):
             raise Refused(f"no model of {state.sides[side].name} in play has {use} (p.{page})")
         if use in ("Healer", "Tough"):
-            fated = pub.setdefault("fated", {})
+            fated = state.hidden.setdefault("server", {}).setdefault("fated", {})
             fated[str(side)] = [*fated.get(str(side), []), use]
         return page
 
@@ -1003,7 +1004,7 @@ class IronHonorPlay(TablePlay):
                 raise Refused(f"{friend.name} is killed")
         side.flags["heroic_impetus"] = state.turn
         if friend is not None:
-            act["impetus"] = [index, friend.index]
+            act["impetus"] = {"side": index, "model": friend.index}
             return (
                 f"{side.name}'s hero grants Heroic Impetus: {friend.name} uses one free action point "
                 "now (not its activation)",
@@ -1092,7 +1093,7 @@ class IronHonorPlay(TablePlay):
         if held is None or event.model is None:
             return
         index = event.target if event.target is not None else event.side
-        if index == other(state.public["rescue"]["kidnapper"]) and event.model == held.index:
+        if index == state.public["rescue"]["side"] and event.model == held.index:
             raise Refused(f"{held.name} is the Prisoner: immune to any damage or effect until rescued (p.48)")
 
     def call_rescue(self, state: TableState, event: Event) -> Done:
@@ -1102,7 +1103,7 @@ class IronHonorPlay(TablePlay):
         rescue = state.public.get("rescue")
         held = self.prisoner(state)
         index = event.target if event.target is not None else event.side
-        if not rescue or held is None or event.model != held.index or index != other(rescue["kidnapper"]):
+        if not rescue or held is None or event.model != held.index or index != rescue["side"]:
             raise Refused("only Rescue's Prisoner, not yet rescued, can be rescued (p.48)")
         if event.side != index:
             raise Refused("only the Rescuer's models rescue the Prisoner (p.48)")
@@ -1120,7 +1121,7 @@ class IronHonorPlay(TablePlay):
         rescue = state.public.get("rescue")
         if rescue and rescue["called"] and not rescue["rescued"]:
             rescue["rescued"] = True
-            model = state.sides[other(rescue["kidnapper"])].models[rescue["prisoner"]]
+            model = state.sides[rescue["side"]].models[rescue["model"]]
             self.notice(state, f"{model.name} is rescued: its die joins the bag", 48)
 
     def finish(self, state: TableState) -> None:
@@ -1129,9 +1130,9 @@ class IronHonorPlay(TablePlay):
         rescue = state.public.get("rescue")
         if rescue and not rescue.get("scored"):
             rescue["scored"] = True
-            model = state.sides[other(rescue["kidnapper"])].models[rescue["prisoner"]]
+            model = state.sides[rescue["side"]].models[rescue["model"]]
             saved = rescue["rescued"] and not model.killed
-            victor = other(rescue["kidnapper"]) if saved else rescue["kidnapper"]
+            victor = rescue["side"] if saved else other(rescue["side"])
             state.sides[victor].victory_points += 3
             self.notice(state, f"Rescue: {state.sides[victor].name} is the victor, 3 ExP", 48)
         super().finish(state)

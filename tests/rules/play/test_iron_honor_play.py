@@ -563,7 +563,7 @@ def test_heroic_impetus_gives_its_point_to_another_model_p11(ghrim: SideSnapshot
     with pytest.raises(Refused, match="another friendly model, not the hero"):
         t.do(0, "impetus", target=0, model=0)
     t.do(0, "impetus", target=0, model=4)
-    assert t.state.public["activation"]["impetus"] == [0, 4]
+    assert t.state.public["activation"]["impetus"] == {"side": 0, "model": 4}
     with pytest.raises(Refused, match="Heroic Impetus"):
         t.do(0, "ap", value="Charge")  # 2 points: more than the one granted
     assert t.rules.offered(t.state, "ap")
@@ -658,7 +658,7 @@ def test_a_pet_of_a_killed_master_has_minus_two_to_activation_p27(
     ghrim: SideSnapshot, northmen: SideSnapshot
 ) -> None:
     t = loaded_table(Snapshot(system="iron-and-honor", sides=(ghrim, northmen)), [])
-    assert t.state.public["pets"] == {"1": {"3": 0}}  # Sigrun, Raensleyar's
+    assert t.state.hidden["server"]["pets"] == {"1": {"3": 0}}  # Sigrun, Raensleyar's
     activated(t, 1, 3, 4)
     assert t.state.public["activation"]["action_points"] == 2
     t.do(0, "status", target=1, model=0, value="Killed")
