@@ -9,8 +9,10 @@ says whose die came out, Winds of Kismet puts it back and takes one of the spend
 own (p.9), the main phase ends when the bag is empty, and at the Maintenance Phase the
 killed models' dice are set aside (p.32); Heroic Impetus once per game (p.11); Death of
 a Hero rolled at the Maintenance Phase of the turn the hero fell (p.12); the encounter
-chosen at set-up (pp.46-48) with its length (six turns; Landmark may add a seventh) and
-Engagement's ExP for kills (hero 3, companion 2, follower 1, p.47) as Victory Points.
+chosen at set-up (pp.46-48) with its length (six turns; Engagement may add a seventh) and
+Engagement's ExP for kills (hero 3, companion 2, follower 1, p.47) as Victory Points;
+Rescue's roles (Kidnapper, Rescuer, Prisoner, pp.47-48); the d6 of Tough (p.29) and of
+the Healer's heal (p.26), rolled by Muster.
 """
 
 from __future__ import annotations
@@ -93,18 +95,41 @@ AP_ACTIONS: dict[str, APAction] = {
     "Cast a Spell +2": APAction(3, "other", 40, "Sorcery"),
     "Clear a misfire": APAction(1, "other", 20),
 }
+#: The actions that are attacks: a model with Stealth loses it by making one (p.43). A
+#: Charge ends in a free standard attack (p.34); Shield Slam and Sweeping Attack are
+#: special attacks (p.28); Quake pushes and a spell is cast, neither is read as one.
+ATTACKS = frozenset(
+    {"Charge", "Close Combat Attack", "Furious Attack", "Shove", "Ranged Attack", "Aimed Shot", "Quick-fire"}
+    | {"Shield Slam", "Sweeping Attack"}
+)
+#: Move actions a trait forbids (Lumbering never Runs, p.26; Mounted p.27, Large p.26 and
+#: Gargantuan p.25 never Sneak).
+FORBIDDEN_BY: dict[str, tuple[tuple[str, int], ...]] = {
+    "Run": (("Lumbering", 26),),
+    "Sneak": (("Mounted", 27), ("Large", 26), ("Gargantuan", 25)),
+}
+#: The uses of Fate on a roll of an attack's resolution: none on the free attacks made
+#: against a disengaging model, by either player (p.34).
+RESOLUTION_FATE = frozenset({"Inner Reserve", "Hand of Fortune", "Drain", "Slayer", "Tough"})
+#: Traits that carry Tough (Undead and Non-Living have it, p.29 and p.27).
+TOUGH_TRAITS = ("Tough", "Undead", "Non-Living")
+
 #: Traits that allow a second action of a kind (p.24): Fast two moves, Dual Wield two
 #: combat actions (the garbled p.24 paragraph read as Dual Wield's, rules-decisions).
 SECOND_OF_KIND = {"move": "Fast", "combat": "Dual Wield"}
 
-#: Encounters (pp.46-48): page, turns, kill ExP counted.
+#: Encounters (pp.46-48): page, turns, kill ExP counted. Engagement alone may add a
+#: seventh turn (p.47, docs/rules-decisions.md).
 ENCOUNTERS: dict[str, tuple[int, int, bool]] = {
     "Engagement": (47, 6, True),
     "Landmark": (47, 6, False),
-    "Rescue": (47, 6, False),
+    "Rescue": (48, 6, False),
     "Salvage": (48, 6, False),
     "Scouting Run": (48, 6, False),
 }
+#: The encounter played for at least six turns, a seventh on a 4-6 rolled in the
+#: Maintenance Phase of turn 6 (p.47; the two-column page read in docs/rules-decisions.md).
+EXTRA_TURN = "Engagement"
 #: Engagement's ExP for a killed enemy (p.47).
 KILL_EXP = {"hero": 3, "companion": 2, "follower": 1}
 
@@ -143,9 +168,21 @@ DECISIONS = [
     Rule(
         name="Encounters",
         page=46,
-        summary="Six turns each; Landmark's seventh is rolled by Muster. Only "
-        "Engagement's kill ExP are counted by themselves; others are scored by hand. "
-        "The sixth encounter is not in the transcription.",
+        summary="Six turns each; Engagement's seventh is rolled by Muster (p.47's two columns read). "
+        "Engagement's kill ExP and Rescue's 3 ExP are counted by themselves; others by hand.",
+    ),
+    Rule(
+        name="Rescue",
+        page=48,
+        summary="The Kidnapper's side and the Prisoner are set up with the game; the Rescuer's "
+        'player calls the rescue (Muster cannot see base contact or the 3"), and it happens '
+        "at the Maintenance Phase.",
+    ),
+    Rule(
+        name="Heroic Impetus and the Healer",
+        page=11,
+        summary="Impetus names the friend given the point (not the hero); the next action is that "
+        "friend's. The Healer names its patient; Muster rolls its d6 and Tough's.",
     ),
     Rule(
         name="Typed parties",
@@ -313,7 +350,7 @@ TRACKERS = Trackers(
     end=Rule(
         name="Encounter length",
         page=47,
-        summary="Six turns in every encounter; Landmark plays a seventh on a 4-6 "
+        summary="Six turns in every encounter; Engagement plays a seventh on a 4-6 "
         "rolled at turn 6. Most ExP wins; a tie is a draw.",
     ),
     decisions=DECISIONS,
@@ -343,6 +380,20 @@ def play_models(document: Any, report: Any) -> list[PlayModel]:
                 rules=traits,
             )
         )
+    return out
+
+
+def _pets(snapshot: Snapshot) -> dict[str, dict[str, int]]:
+    """Per side, each Pet's index -> the index of the character it is attached to, as the
+    roster names it (the trait's choice, p.27)."""
+    out: dict[str, dict[str, int]] = {}
+    for i, side in enumerate(snapshot.sides):
+        names = [m.name for m in side.models]
+        doc_models = (side.document or {}).get("models") or []
+        for j, m in enumerate(doc_models if len(doc_models) == len(names) else []):
+            for t in m.get("traits") or [] if isinstance(m, dict) else []:
+                if isinstance(t, dict) and t.get("name") == "Pet" and t.get("choice") in names:
+                    out.setdefault(str(i), {})[str(j)] = names.index(t["choice"])
     return out
 
 
@@ -440,13 +491,58 @@ class IronHonorPlay(TablePlay):
             "drawn": None,
             "kismet_barred": None,
         }
+        pets = _pets(snapshot)
+        if pets:
+            state.hidden.setdefault("server", {})["pets"] = pets
+        if encounter == "Rescue":
+            self.set_up_rescue(state, snapshot)
         state.phase = "main"
+
+    def set_up_rescue(self, state: TableState, snapshot: Snapshot) -> None:
+        """Rescue's roles (pp.47-48): ``setup["kidnapper"]`` the Kidnapper's side (the
+        other is the Rescuer) and ``setup["prisoner"]`` the index of the Rescuer's follower
+        taken prisoner. Its die is set aside (not in the bag) until it is rescued. Without
+        them (older games) nothing is tracked: the players leave the model out."""
+        kidnapper, prisoner = snapshot.setup.get("kidnapper"), snapshot.setup.get("prisoner")
+        if isinstance(kidnapper, str) and kidnapper.strip().isdigit():
+            kidnapper = int(kidnapper)
+        if isinstance(prisoner, str) and prisoner.strip().isdigit():
+            prisoner = int(prisoner)
+        if kidnapper not in (0, 1) or isinstance(kidnapper, bool) or not isinstance(prisoner, int):
+            return
+        rescuer = other(kidnapper)
+        models = state.sides[rescuer].models
+        if not 0 <= prisoner < len(models):
+            state.notices.append(f"Rescue: {state.sides[rescuer].name} has no model number {prisoner}")
+            return
+        state.public["rescue"] = {
+            "side": rescuer,
+            "model": prisoner,
+            "rescued": False,
+            "called": False,
+        }
+        state.public["bag"][str(rescuer)] -= 1
+        state.public["dice"][str(rescuer)] -= 1
+        self.notice(
+            state,
+            f"Rescue: {state.sides[kidnapper].name} is the Kidnapper, {state.sides[rescuer].name} the "
+            f"Rescuer; {models[prisoner].name} is the Prisoner, its die set aside until rescued",
+            47,
+        )
+
+    def prisoner(self, state: TableState) -> ModelState | None:
+        """Rescue's Prisoner while not yet rescued (p.48), else None."""
+        rescue = state.public.get("rescue")
+        if not rescue or rescue["rescued"]:
+            return None
+        held: ModelState = state.sides[rescue["side"]].models[rescue["model"]]
+        return held
 
     # --- the dice bag -----------------------------------------------------------------
 
     def draw_decide(self, state: TableState, event: Event, rng: random.Random) -> dict[str, Scalar]:
         """A draw takes one die blindly from the bag (p.31): each die left equally
-        likely. The Maintenance Phase rolls Death of a Hero (p.12) and Landmark's
+        likely. The Maintenance Phase rolls Death of a Hero (p.12) and Engagement's
         extra turn (p.47) with a d6."""
         if state.finished:
             return {}
@@ -460,7 +556,7 @@ class IronHonorPlay(TablePlay):
                 if any(kind_of(m) == "hero" and m.killed_turn == state.turn for m in s.models):
                     out[f"death_of_a_hero_{i}"] = rng.randint(1, 6)
             name, (_, turns, _) = self.encounter(state)
-            if name == "Landmark" and state.turn == turns:
+            if name == EXTRA_TURN and state.turn == turns:
                 out["extra_turn"] = rng.randint(1, 6)
             return out
         return {}
@@ -482,6 +578,7 @@ class IronHonorPlay(TablePlay):
         pub["drawn"] = drawn
         pub["modifiers"] = []
         pub["activation"] = None
+        (state.hidden.get("server") or {}).pop("fated", None)
         state.active = drawn
         return f"A die of {state.sides[drawn].name} comes out of the bag ({self.bag_text(state)})", None, None
 
@@ -496,9 +593,14 @@ class IronHonorPlay(TablePlay):
         (p.11), Despair -1 (p.12), Greater Purpose +1 and Cursed Hand -1 (p.9)."""
         if state.public["drawn"] != side:
             raise Refused(f"draw one of {state.sides[side].name}'s dice first (p.31)")
+        if self.prisoner(state) is model:
+            raise Refused(f"{model.name} is the Prisoner: its die is set aside until rescued (p.47)")
         mods: list[list[Scalar]] = list(state.public.get("modifiers") or [])
         if kind_of(model) == "hero":
             mods.append(["Hero's Will", 1])
+        master = self.pet_master(state, side, model)
+        if master is not None and master.killed:
+            mods.append([f"Pet of {master.name}, killed", -2])
         if state.sides[side].flags.get("death_of_a_hero") == "Despair":
             mods.append(["Despair", -1])
         state.public["activation"] = {
@@ -518,6 +620,17 @@ class IronHonorPlay(TablePlay):
             self.notice(state, f"{model.name} must first spend 1 action point to shake off Stunned", 43)
         return 31
 
+    def pet_master(self, state: TableState, side: int, model: ModelState) -> ModelState | None:
+        """The character a Pet is attached to (p.27): the one named in the roster (the
+        trait's choice), else the side's hero; None for a model without Pet."""
+        if not _has(model, "Pet"):
+            return None
+        named = (state.hidden.get("server") or {}).get("pets", {}).get(str(side), {}).get(str(model.index))
+        models = state.sides[side].models
+        if isinstance(named, int) and 0 <= named < len(models):
+            return models[named]
+        return next((m for m in models if kind_of(m) == "hero"), None)
+
     def clear_die(self, state: TableState) -> None:
         """No die out of the bag any more."""
         state.public["drawn"] = None
@@ -529,7 +642,31 @@ class IronHonorPlay(TablePlay):
         """See :meth:`draw_decide`; a roll with no face given is rolled by Muster (1d6)."""
         if event.action == "roll" and event.value is None and not state.finished:
             return {"face": rng.randint(1, 6)}
+        if event.action == "ap" and str(event.value or "").lower() == "heal" and event.model is not None:
+            return {"recovery": rng.randint(1, 6)}
+        if event.action == "wound" and not state.finished:
+            model = self.tough_model(state, event)
+            if model is not None:
+                try:
+                    n = self.amount(event)
+                except Refused:
+                    return {}
+                return {
+                    ("recovery" if i == 1 else f"recovery_{i}"): rng.randint(1, 6) for i in range(1, n + 1)
+                }
         return self.draw_decide(state, event, rng)
+
+    def tough_model(self, state: TableState, event: Event) -> ModelState | None:
+        """The model a wound event names when it is Tough (Undead and Non-Living are,
+        pp.27-29) and in play, else None."""
+        index = event.target if event.target is not None else event.side
+        models = state.sides[index].models
+        if event.model is None or event.model >= len(models):
+            return None
+        model = models[event.model]
+        if model.killed or not any(_has(model, t) for t in TOUGH_TRAITS):
+            return None
+        return model
 
     def act_roll(self, state: TableState, event: Event) -> Done:
         """The activation roll (p.31): the face rolled at the table (``value`` 1-6) or
@@ -586,6 +723,8 @@ class IronHonorPlay(TablePlay):
         if action == "roll":
             return waiting
         if action == "ap":
+            if act is not None and act.get("impetus") is not None:
+                return True  # Heroic Impetus's point waits to be used (p.11)
             return act is not None and not waiting and int(act.get("left", 0)) > 0
         if action == "next-turn":
             return pub.get("drawn") is None and bag == 0
@@ -617,26 +756,38 @@ class IronHonorPlay(TablePlay):
         or None when it can: no model rolled for (p.31), a cost above the points left
         (p.33), a Stunned model that has not shaken it off (p.35), a second move, combat
         or special action (p.33; Fast and Dual Wield allow a second of their kind, p.24),
-        a trait action the model lacks."""
+        a trait action the model lacks, a move its traits forbid (Lumbering's Run p.26;
+        Mounted, Large and Gargantuan's Sneak pp.25-27). While a Heroic Impetus point is
+        waiting (p.11), the action is the granted model's, for that one point."""
         act = state.public.get("activation")
-        if not act or act.get("action_points") is None:
+        granted = self.impetus_of(state)
+        if granted is None and (not act or act.get("action_points") is None):
             return "nominate a model and roll its activation die first (p.31)"
-        model = state.sides[act["side"]].models[act["model"]]
+        if granted is not None:
+            model, left, done_names = granted, 1, []
+        else:
+            assert act is not None
+            model = state.sides[act["side"]].models[act["model"]]
+            left = int(act.get("left", act["action_points"]))
+            done_names = list(act.get("done", []))
         spec = AP_ACTIONS[name]
-        left = int(act.get("left", act["action_points"]))
         if model.killed:
             return f"{model.name} is killed"
         if spec.trait and not _has(model, spec.trait):
             return f"{name} needs the {spec.trait} trait (p.{spec.page})"
+        for trait, page in FORBIDDEN_BY.get(name, ()):
+            if _has(model, trait):
+                return f"{model.name} is {trait}: it may not {name} (p.{page})"
         if (name == "Shake Off") != (model.status == "stunned"):
             if model.status == "stunned":
                 return f"{model.name} must first shake off Stunned (p.35)"
             return f"{model.name} is not Stunned"
         if spec.cost > left:
             plural = "" if spec.cost == 1 else "s"
-            return f"{name} costs {spec.cost} action point{plural}; {model.name} has {left} left (p.33)"
+            what = "the one point of Heroic Impetus (p.11)" if granted is not None else f"{left} left (p.33)"
+            return f"{name} costs {spec.cost} action point{plural}; {model.name} has {what}"
         if spec.kind in ("move", "combat", "special"):
-            done = [AP_ACTIONS[d].kind for d in act.get("done", []) if d in AP_ACTIONS]
+            done = [AP_ACTIONS[d].kind for d in done_names if d in AP_ACTIONS]
             allowed = 2 if _has(model, SECOND_OF_KIND.get(spec.kind, "")) else 1
             if done.count(spec.kind) >= allowed:
                 extra = f" ({SECOND_OF_KIND[spec.kind]}: two)" if allowed == 2 else ""
@@ -654,12 +805,24 @@ class IronHonorPlay(TablePlay):
         why = self.ap_refusal(state, name)
         if why:
             raise Refused(why)
+        granted = self.impetus_of(state)
+        heal = self.heal_target(state, event, name, granted)
         act = state.public["activation"]
-        model = state.sides[act["side"]].models[act["model"]]
         spec = AP_ACTIONS[name]
+        if granted is not None:
+            model = granted
+            act["impetus"] = None
+            self.strip_stealth(state, model, name)
+            self.healed(state, event, model, heal)
+            if name == "Shake Off":
+                model.status = "ready"
+            return f"{model.name}: {name} with the point of Heroic Impetus", 11, None
+        model = state.sides[act["side"]].models[act["model"]]
         left = int(act.get("left", act["action_points"])) - spec.cost
         act["left"] = left
         act["done"] = [*act.get("done", []), name]
+        self.strip_stealth(state, model, name)
+        self.healed(state, event, model, heal)
         if name == "Shake Off":
             model.status = "ready"
         elif name == "Run":
@@ -671,10 +834,11 @@ class IronHonorPlay(TablePlay):
             self.notice(state, f"{model.name} has Stealth until its next activation", 34)
         elif name == "Disengage":
             left = act["left"] = 0
+            act["disengaged"] = True
             self.notice(
                 state,
                 "Enemies in base contact and not Stunned each make a free standard attack "
-                f"before {model.name} moves; its activation ends",
+                f"before {model.name} moves, with no Fate by either player; its activation ends",
                 34,
             )
         if left == 0:
@@ -685,6 +849,75 @@ class IronHonorPlay(TablePlay):
             spec.page,
             None,
         )
+
+    def strip_stealth(self, state: TableState, model: ModelState, name: str) -> None:
+        """A model with Stealth loses it when it makes an attack (p.43): :data:`ATTACKS`."""
+        if name in ATTACKS and any(t.name == "Stealth" for t in model.tokens):
+            model.tokens = [t for t in model.tokens if t.name != "Stealth"]
+            self.notice(state, f"{model.name} attacks: it loses Stealth", 43)
+
+    def impetus_of(self, state: TableState) -> ModelState | None:
+        """The model granted Heroic Impetus's free action point, while it waits to be
+        used (p.11: at once, before the hero acts on)."""
+        act = state.public.get("activation") or {}
+        granted = act.get("impetus")
+        if granted is None:
+            return None
+        friend: ModelState = state.sides[int(granted["side"])].models[int(granted["model"])]
+        return friend
+
+    def heal_target(
+        self, state: TableState, event: Event, name: str, granted: ModelState | None
+    ) -> ModelState | None:
+        """The Healer's patient (p.25): ``target`` / ``model`` of a Heal, another friendly
+        model in play (not the healer itself), or None when the event names none (older
+        logs: the heal was then given by hand). Refused for any other model."""
+        if name != "Heal" or event.model is None:
+            return None
+        act = state.public["activation"]
+        healer = granted if granted is not None else state.sides[act["side"]].models[act["model"]]
+        side = event.target if event.target is not None else int(act["side"])
+        healer_side = int(act["side"])
+        if side != healer_side or event.model >= len(state.sides[side].models):
+            raise Refused(f"{healer.name} heals a friendly model (p.25)")
+        patient = state.sides[side].models[event.model]
+        if patient is healer:
+            raise Refused(f"{healer.name} heals another friendly model, not itself (p.25)")
+        if patient.killed:
+            raise Refused(f"{patient.name} is killed")
+        return patient
+
+    def healed(self, state: TableState, event: Event, healer: ModelState, patient: ModelState | None) -> None:
+        """The Healer's d6 (``outcome["recovery"]``, Muster's roll): 5 or 6 gives the
+        patient 1 Wound back, 3 to 6 when the side spent Fate on Healer this activation
+        (pp.25-26); never above its maximum."""
+        if patient is None:
+            return
+        roll = event.outcome.get("recovery")
+        if not isinstance(roll, int) or isinstance(roll, bool):
+            return
+        act = state.public["activation"]
+        need = 3 if self.fated(state, int(act["side"]), "Healer") else 5
+        if roll >= need and patient.wounds is not None and patient.max_wounds is not None:
+            if patient.wounds < patient.max_wounds:
+                patient.wounds += 1
+            self.notice(
+                state, f"{healer.name} rolls {roll}: {patient.name} heals 1 Wound ({patient.wounds} left)", 26
+            )
+        else:
+            self.notice(
+                state, f"{healer.name} rolls {roll}: {patient.name} is not healed ({need}+ needed)", 26
+            )
+
+    @staticmethod
+    def fated(state: TableState, side: int, use: str) -> bool:
+        """Whether ``side`` spent Fate on the trait ``use`` (Healer, Tough) since the die
+        was drawn and has not used it yet; the spent use is taken (pp.26, 29)."""
+        waiting = ((state.hidden.get("server") or {}).get("fated") or {}).get(str(side)) or []
+        if use not in waiting:
+            return False
+        waiting.remove(use)
+        return True
 
     def act_pass(self, state: TableState, event: Event) -> Done:
         """The drawn die activates nobody and is set aside."""
@@ -701,6 +934,9 @@ class IronHonorPlay(TablePlay):
         Winds of Kismet puts the drawn die back and takes one of the spender's (p.9)."""
         pub = state.public
         page = FATE_USES[use][1]
+        act = pub.get("activation") or {}
+        if use in RESOLUTION_FATE and act.get("disengaged"):
+            raise Refused("no Fate by either player on the free attacks against a disengaging model (p.34)")
         if use == "Winds of Kismet":
             if pub["drawn"] != other(side):
                 raise Refused("Winds of Kismet answers a die of the opponent just drawn (p.9)")
@@ -749,10 +985,17 @@ class IronHonorPlay(TablePlay):
             use.lower() in (r.lower() for r in m.rules) and not m.killed for m in state.sides[side].models
         ):
             raise Refused(f"no model of {state.sides[side].name} in play has {use} (p.{page})")
+        if use in ("Healer", "Tough"):
+            fated = state.hidden.setdefault("server", {}).setdefault("fated", {})
+            fated[str(side)] = [*fated.get(str(side), []), use]
         return page
 
     def act_impetus(self, state: TableState, event: Event) -> Done:
-        """Heroic Impetus, once per game, when the hero is activated (p.11)."""
+        """Heroic Impetus, once per game, when the hero is activated (p.11). ``model``
+        names the friendly model given the free action point (another of the side's, in
+        play): the next Action is that model's, for that one point, and neither its
+        activation nor the hero's points (p.11). Without a model (older logs, the table's
+        side button) only the use is counted and the point is the players' to track."""
         index, side = self.side_of(state, event)
         if side.flags.get("heroic_impetus"):
             raise Refused(f"{side.name} has used Heroic Impetus (once per game, p.11)")
@@ -761,7 +1004,24 @@ class IronHonorPlay(TablePlay):
         act = state.public.get("activation")
         if not act or act["side"] != index or kind_of(side.models[act["model"]]) != "hero":
             raise Refused(f"Heroic Impetus is granted when {side.name}'s hero is activated (p.11)")
+        friend = None
+        if event.model is not None:
+            if event.model >= len(side.models):
+                raise Refused(f"{side.name} has no model number {event.model}")
+            friend = side.models[event.model]
+            if friend.index == act["model"]:
+                raise Refused("Heroic Impetus gives the point to another friendly model, not the hero (p.11)")
+            if friend.killed:
+                raise Refused(f"{friend.name} is killed")
         side.flags["heroic_impetus"] = state.turn
+        if friend is not None:
+            act["impetus"] = {"side": index, "model": friend.index}
+            return (
+                f"{side.name}'s hero grants Heroic Impetus: {friend.name} uses one free action point "
+                "now (not its activation)",
+                None,
+                None,
+            )
         return (
             f"{side.name}'s hero grants Heroic Impetus: one free action point to a friend within 12\"",
             None,
@@ -774,8 +1034,11 @@ class IronHonorPlay(TablePlay):
         """Set a model's status; a model in Full Defense cannot be Stunned (p.35). At its
         own activation a Stunned model shakes it off by spending 1 action point, before
         any other (pp.31, 43): refused with no action point left, or before the roll."""
-        side, model = self.model_of(state, event)
         wanted = str(event.value or "").strip().lower()
+        if wanted == "rescued":
+            return self.call_rescue(state, event)
+        self.untouchable(state, event)
+        side, model = self.model_of(state, event)
         if wanted == "stunned" and any(t.name == "Full Defense" for t in model.tokens):
             raise Refused(
                 f"{model.name} is in Full Defense: immune to Stunned until the Maintenance Phase (p.35)"
@@ -800,6 +1063,7 @@ class IronHonorPlay(TablePlay):
         """Put a token on a model. Full Defense (p.35): a model that has not activated
         this turn takes one of its side's dice out of the bag and its activation is over
         at once (the die is not rolled)."""
+        self.untouchable(state, event)
         name = str(event.value or "").partition(":")[0].strip().lower()
         if name != "full defense":
             return super().act_token(state, event)
@@ -831,6 +1095,98 @@ class IronHonorPlay(TablePlay):
             )
         return super().act_untoken(state, event)
 
+    # --- Rescue (pp.47-48) ---------------------------------------------------------------
+
+    def untouchable(self, state: TableState, event: Event) -> None:
+        """Refused for anything done to Rescue's Prisoner before it is rescued: it is
+        neutral and immune to any damage or effect (p.48)."""
+        held = self.prisoner(state)
+        if held is None or event.model is None:
+            return
+        index = event.target if event.target is not None else event.side
+        if index == state.public["rescue"]["side"] and event.model == held.index:
+            raise Refused(f"{held.name} is the Prisoner: immune to any damage or effect until rescued (p.48)")
+
+    def call_rescue(self, state: TableState, event: Event) -> Done:
+        """The Rescuer's player says the Prisoner is rescued (status "Rescued"): a Rescuer
+        model in base contact and no enemy within 3" (p.48), which Muster cannot see. It
+        takes effect at the Maintenance Phase (its die joins the bag); Undo takes it back."""
+        rescue = state.public.get("rescue")
+        held = self.prisoner(state)
+        index = event.target if event.target is not None else event.side
+        if not rescue or held is None or event.model != held.index or index != rescue["side"]:
+            raise Refused("only Rescue's Prisoner, not yet rescued, can be rescued (p.48)")
+        if event.side != index:
+            raise Refused("only the Rescuer's models rescue the Prisoner (p.48)")
+        if rescue["called"]:
+            raise Refused(f"{held.name}'s rescue is already called for this Maintenance Phase")
+        rescue["called"] = True
+        self.notice(
+            state, f"{held.name} is rescued at the Maintenance Phase: it joins its party next turn", 48
+        )
+        return f'{held.name}: rescued (a Rescuer in base contact, no enemy within 3")', 48, None
+
+    def rescue_at_maintenance(self, state: TableState) -> None:
+        """A rescue called this turn happens now: the Prisoner is no longer one and its die
+        joins the bag (p.48)."""
+        rescue = state.public.get("rescue")
+        if rescue and rescue["called"] and not rescue["rescued"]:
+            rescue["rescued"] = True
+            model = state.sides[rescue["side"]].models[rescue["model"]]
+            self.notice(state, f"{model.name} is rescued: its die joins the bag", 48)
+
+    def finish(self, state: TableState) -> None:
+        """Rescue's end (p.48): the Rescuer wins 3 ExP if the Prisoner was rescued and is
+        alive, else the Kidnapper does; then the most ExP wins."""
+        rescue = state.public.get("rescue")
+        if rescue and not rescue.get("scored"):
+            rescue["scored"] = True
+            model = state.sides[rescue["side"]].models[rescue["model"]]
+            saved = rescue["rescued"] and not model.killed
+            victor = rescue["side"] if saved else other(rescue["side"])
+            state.sides[victor].victory_points += 3
+            self.notice(state, f"Rescue: {state.sides[victor].name} is the victor, 3 ExP", 48)
+        super().finish(state)
+
+    def act_wound(self, state: TableState, event: Event) -> Done:
+        """A wound (p.12). Tough (and Undead, Non-Living) rolls a d6 for each wound
+        (``outcome["recovery"]``, ``"recovery_2"``..., Muster's): on a 6, or a 5-6 with Fate
+        spent on Tough, the wound is ignored and the model is Stunned instead (p.29). A
+        wound recorded without the roll (older logs) is taken. The Prisoner is immune."""
+        self.untouchable(state, event)
+        model = self.tough_model(state, event)
+        found = [event.outcome.get("recovery" if i == 1 else f"recovery_{i}") for i in range(1, 100)]
+        rolls = [r for r in found[: self.amount(event)] if isinstance(r, int) and not isinstance(r, bool)]
+        if model is None or not rolls or model.wounds is None:
+            return super().act_wound(state, event)
+        side, _ = self.model_of(state, event)
+        n = self.amount(event)
+        fated = self.fated(state, side, "Tough")
+        saved = sum(1 for r in rolls if r >= (5 if fated else 6))
+        taken = n - saved
+        said = ", ".join(str(r) for r in rolls)
+        if saved:
+            immune = any(t.name == "Full Defense" for t in model.tokens)
+            if model.status != "stunned" and not immune:
+                model.status = "stunned"
+            self.notice(
+                state,
+                f"{model.name} is Tough: rolls {said}, {saved} wound{'s' if saved > 1 else ''} ignored"
+                + ("" if immune else ", Stunned instead"),
+                29,
+            )
+        else:
+            self.notice(state, f"{model.name} is Tough: rolls {said}, no wound ignored", 29)
+        if not taken:
+            return f"{model.name} ignores the wound ({model.wounds} {self.wound_word} left)", 29, None
+        text, page, section = super().act_wound(state, event.model_copy(update={"value": taken}))
+        return text, page, section
+
+    def act_heal(self, state: TableState, event: Event) -> Done:
+        """Give back a Wound by hand (p.25); not to the Prisoner (p.48)."""
+        self.untouchable(state, event)
+        return super().act_heal(state, event)
+
     def on_kill(self, state: TableState, side: SideIndex, model: ModelState) -> None:
         """Engagement: the enemy earns ExP (hero 3, companion 2, follower 1, p.47); the
         die stays in the bag until the Maintenance Phase (p.32)."""
@@ -855,10 +1211,12 @@ class IronHonorPlay(TablePlay):
         """Killed models' dice set aside, the rest back in the bag; Fate Pools refill;
         Death of a Hero (p.12); Full Defense ends (p.35); the encounter's last turn."""
         pub = state.public
+        self.rescue_at_maintenance(state)
+        held = self.prisoner(state)
         for i, s in enumerate(state.sides):
-            living = sum(1 for m in s.models if not m.killed)
+            living = sum(1 for m in s.models if not m.killed and m is not held)
             lost = pub["dice"][str(i)] - living
-            if lost:
+            if lost > 0:
                 self.notice(state, f"{s.name} loses {lost} activation {'die' if lost == 1 else 'dice'}", 32)
             pub["dice"][str(i)] = living
             pub["bag"][str(i)] = living
@@ -879,13 +1237,13 @@ class IronHonorPlay(TablePlay):
         name, (page, turns, _) = self.encounter(state)
         last = turns
         extra = event.outcome.get("extra_turn")
-        if name == "Landmark" and isinstance(extra, int) and extra >= 4:
+        if name == EXTRA_TURN and state.turn == turns and isinstance(extra, int) and extra >= 4:
             last = turns + 1
             pub["last_turn"] = last
         last = int(pub.get("last_turn", last))
-        if name == "Landmark" and state.turn == turns and isinstance(extra, int):
+        if name == EXTRA_TURN and state.turn == turns and isinstance(extra, int):
             self.notice(
-                state, f"Landmark: rolled {extra}, {'one more turn' if extra >= 4 else 'the game ends'}", 47
+                state, f"{name}: rolled {extra}, {'one more turn' if extra >= 4 else 'the game ends'}", 47
             )
         if state.turn >= last:
             self.finish(state)

@@ -4,6 +4,7 @@ fixtures/examples/games/."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,13 @@ def test_an_event_refused_on_replay_is_named_with_the_reason() -> None:
     assert [entry["id"] for entry in refused] == ["refused-on-replay-01"]
     assert refused[0]["refused"] == next(line.refused for line in state.log if line.refused)
     assert len(log) == len(game.events)
+
+
+def test_an_older_iron_and_honor_export_replays_as_it_was() -> None:
+    """The Iron & Honor example game as exported before issue #40 (no Tough or Heal d6,
+    Heroic Impetus naming no model, an Engagement ending at turn 6 with no extra-turn
+    roll) replays to the very result written in it."""
+    path = Path(__file__).parent / "older" / "iron-and-honor-before-40.json"
+    data = json.loads(path.read_text())
+    game = load_game(data)
+    assert state_summary(replay_game(game), game.events) == data["result"]

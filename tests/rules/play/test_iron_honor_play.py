@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.iron_honor.play import kind_of
-from rules.play.core import Event, PlayModel, Refused, SideSnapshot, Snapshot
+from rules.play.core import Event, PlayModel, Refused, SideSnapshot, Snapshot, TableState, replay
 from rules.play.registry import typed_side
 from tests.rules.play.conftest import loaded_table, raiders
 from tests.rules.play.games import Table
@@ -276,8 +276,8 @@ def test_the_game_ends_after_six_turns_p47(ghrim: SideSnapshot) -> None:
     assert t.state.finished and t.state.winner == 0 and t.state.turn == 6
 
 
-def test_landmark_plays_a_seventh_turn_on_four_or_more_p47(ghrim: SideSnapshot) -> None:
-    t = game(ghrim, encounter="Landmark")
+def test_engagement_plays_a_seventh_turn_on_four_or_more_p47(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
     for _ in range(5):
         empty_bag(t)
         t.do(0, "next-turn")
@@ -288,7 +288,19 @@ def test_landmark_plays_a_seventh_turn_on_four_or_more_p47(ghrim: SideSnapshot) 
     assert t.state.turn == 7 and not t.state.finished
     empty_bag(t)
     t.do(0, "next-turn")
-    assert t.state.finished and t.state.winner is None
+    assert t.state.finished and t.state.winner is None and t.state.turn == 7
+
+
+def test_landmark_is_six_turns_with_no_seventh_p47(ghrim: SideSnapshot) -> None:
+    t = game(ghrim, encounter="Landmark")
+    for _ in range(5):
+        empty_bag(t)
+        t.do(0, "next-turn")
+    empty_bag(t)
+    t.rng.wanted = [6]
+    t.do(0, "next-turn")
+    assert t.log[-1].outcome == {}
+    assert t.state.finished and t.state.turn == 6
 
 
 def test_full_defense_ends_at_the_maintenance_phase_p35(ghrim: SideSnapshot) -> None:
@@ -484,3 +496,230 @@ def test_run_and_charge_say_what_they_bring_in_the_log_p33_p34(ghrim: SideSnapsh
     activate(t, 0, 3, face=4)
     t.do(0, "ap", value="Charge")
     assert "free standard attack at +2 (Iron & Honor p.34)" in t.state.log[-2].text
+
+
+# --- issue #40: Iron & Honor read from the book (tests/rules/play/readings) -------------
+
+
+def activated(t: Table, side: int, model: int, face: int) -> None:
+    """Draw ``side``'s die, nominate ``model`` and roll ``face``."""
+    t.rng.wanted = [side]
+    t.do(0, "draw")
+    t.do(side, "activate", target=side, model=model)
+    t.do(side, "roll", value=face)
+
+
+def test_lumbering_never_runs_and_mounted_never_sneaks_p26_p27(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    activated(t, 0, 3, 6)  # Marius, Lumbering
+    with pytest.raises(Refused, match="Lumbering: it may not Run"):
+        t.do(0, "ap", value="Run")
+    t.do(0, "ap", value="Walk")
+    rider = typed_side(
+        "iron-and-honor",
+        "Riders",
+        [PlayModel(name="Knight", wounds=6, tags=["hero"], rules=["Mounted"]), PlayModel(name="Squire")],
+    )
+    t = loaded_table(Snapshot(system="iron-and-honor", sides=(rider, raiders())), [])
+    activated(t, 0, 0, 6)
+    with pytest.raises(Refused, match="Mounted: it may not Sneak"):
+        t.do(0, "ap", value="Sneak")
+    t.do(0, "ap", value="Walk")
+
+
+def test_an_attack_ends_stealth_p43(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    activated(t, 0, 4, 6)  # Simon: 3 action points
+    t.do(0, "ap", value="Sneak")
+    assert [x.name for x in t.state.sides[0].models[4].tokens] == ["Stealth"]
+    t.do(0, "ap", value="Close Combat Attack")
+    assert t.state.sides[0].models[4].tokens == []
+    activated(t, 0, 2, 6)  # Noemi: Stealth by hand, a walk keeps it
+    t.do(0, "token", target=0, model=2, value="Stealth")
+    t.do(0, "ap", value="Walk")
+    assert [x.name for x in t.state.sides[0].models[2].tokens] == ["Stealth"]
+    t.do(0, "ap", value="Ranged Attack")
+    assert t.state.sides[0].models[2].tokens == []
+
+
+def test_no_fate_on_the_free_attacks_against_a_disengaging_model_p34(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    activated(t, 0, 3, 4)
+    t.do(0, "ap", value="Disengage")
+    for side, use in ((1, "Inner Reserve"), (0, "Hand of Fortune")):
+        with pytest.raises(Refused, match="disengaging"):
+            t.do(side, "spend", target=side, value=use)
+    t.do(1, "wound", target=0, model=3)
+    assert t.state.sides[0].models[3].wounds == 1
+    assert t.state.sides[0].resources["Fate Pool"] == 7
+    activated(t, 1, 2, 3)  # the next activation: Fate again
+    t.do(1, "spend", target=1, value="Inner Reserve")
+    assert t.state.sides[1].resources["Fate Pool"] == 4
+
+
+def test_heroic_impetus_gives_its_point_to_another_model_p11(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    activated(t, 0, 0, 2)  # Caterine: 2 action points
+    with pytest.raises(Refused, match="another friendly model, not the hero"):
+        t.do(0, "impetus", target=0, model=0)
+    t.do(0, "impetus", target=0, model=4)
+    assert t.state.public["activation"]["impetus"] == {"side": 0, "model": 4}
+    with pytest.raises(Refused, match="Heroic Impetus"):
+        t.do(0, "ap", value="Charge")  # 2 points: more than the one granted
+    assert t.rules.offered(t.state, "ap")
+    t.do(0, "ap", value="Walk")  # Simon's
+    act = t.state.public["activation"]
+    assert act["impetus"] is None and act["left"] == 2 and act["done"] == []
+    t.do(0, "ap", value="Walk")  # Caterine's own
+    t.do(0, "ap", value="Ranged Attack")
+    assert t.state.public["activation"]["left"] == 0
+    activated(t, 0, 4, 3)  # the impetus was not Simon's activation
+    assert t.state.sides[0].models[4].activated
+
+
+def test_heroic_impetus_without_a_model_counts_the_use_only_p11(ghrim: SideSnapshot) -> None:
+    t = game(ghrim)
+    activated(t, 0, 0, 2)
+    t.do(0, "impetus", target=0)
+    assert t.state.sides[0].flags["heroic_impetus"] == 1
+    assert t.state.public["activation"].get("impetus") is None
+
+
+def lantern() -> SideSnapshot:
+    return typed_side(
+        "iron-and-honor",
+        "Lanterns",
+        [
+            PlayModel(name="Anneviere", wounds=5, tags=["hero"], rules=["Healer"]),
+            PlayModel(name="Rupert", wounds=2, tags=["follower"]),
+            PlayModel(name="Sigil", wounds=2, tags=["follower"], rules=["Tough"]),
+        ],
+    )
+
+
+def test_the_healer_heals_another_friendly_model_on_five_or_six_p25_p26() -> None:
+    t = loaded_table(Snapshot(system="iron-and-honor", sides=(lantern(), raiders())), [])
+    t.do(1, "wound", target=0, model=1)
+    activated(t, 0, 0, 6)  # Anneviere: 3 action points
+    with pytest.raises(Refused, match="not itself"):
+        t.do(0, "ap", value="Heal", target=0, model=0)
+    with pytest.raises(Refused, match="friendly model"):
+        t.do(0, "ap", value="Heal", target=1, model=1)
+    t.rng.wanted = [4]
+    t.do(0, "ap", value="Heal", target=0, model=1)
+    assert t.log[-1].outcome == {"recovery": 4}
+    assert t.state.sides[0].models[1].wounds == 1
+    activated(t, 0, 1, 6)
+    with pytest.raises(Refused, match="needs the Healer trait"):
+        t.do(0, "ap", value="Heal", target=0, model=2)
+    # a new turn: Anneviere again, this time with Fate on Healer: 3 is enough
+    empty_bag(t)
+    t.do(0, "next-turn")
+    activated(t, 0, 0, 6)
+    t.do(0, "spend", target=0, value="Healer")
+    t.rng.wanted = [3]
+    t.do(0, "ap", value="Heal", target=0, model=1)
+    assert t.state.sides[0].models[1].wounds == 2
+
+
+def test_tough_ignores_a_wound_on_a_six_and_is_stunned_p29() -> None:
+    t = loaded_table(Snapshot(system="iron-and-honor", sides=(lantern(), raiders())), [])
+    t.rng.wanted = [6]
+    t.do(1, "wound", target=0, model=2)
+    assert t.log[-1].outcome == {"recovery": 6}
+    sigil = t.state.sides[0].models[2]
+    assert (sigil.wounds, sigil.status) == (2, "stunned")
+    t.rng.wanted = [5, 6]  # a brutal attack: one roll per wound
+    t.do(1, "wound", target=0, model=2, value=2)
+    assert t.state.sides[0].models[2].wounds == 1
+    activated(t, 0, 2, 3)
+    t.do(0, "spend", target=0, value="Tough")  # with Fate, 5 is enough
+    t.rng.wanted = [5]
+    t.do(1, "wound", target=0, model=2)
+    assert t.state.sides[0].models[2].wounds == 1
+    t.rng.wanted = [5]  # the Fate was used once
+    t.do(1, "wound", target=0, model=2)
+    assert t.state.sides[0].models[2].status == "killed"
+    t.do(1, "wound", target=0, model=1)  # not Tough: no roll
+    assert t.log[-1].outcome == {}
+
+
+def test_a_tough_wound_recorded_without_its_roll_is_taken_p29() -> None:
+    t = loaded_table(Snapshot(system="iron-and-honor", sides=(lantern(), raiders())), [])
+    state = replay_wound_without_outcome(t)
+    assert state.sides[0].models[2].wounds == 1
+
+
+def replay_wound_without_outcome(t: Table) -> TableState:
+    return replay(t.rules, t.snapshot, [Event(id="old-wound-1", side=1, action="wound", target=0, model=2)])
+
+
+def test_a_pet_of_a_killed_master_has_minus_two_to_activation_p27(
+    ghrim: SideSnapshot, northmen: SideSnapshot
+) -> None:
+    t = loaded_table(Snapshot(system="iron-and-honor", sides=(ghrim, northmen)), [])
+    assert t.state.hidden["server"]["pets"] == {"1": {"3": 0}}  # Sigrun, Raensleyar's
+    activated(t, 1, 3, 4)
+    assert t.state.public["activation"]["action_points"] == 2
+    t.do(0, "status", target=1, model=0, value="Killed")
+    empty_bag(t)
+    t.rng.wanted = [2]  # Death of a Hero: Despair
+    t.do(0, "next-turn")
+    activated(t, 1, 3, 4)  # 4 - 1 Despair - 2 Pet = 1
+    assert t.state.public["activation"]["action_points"] == 1
+
+
+def rescue(ghrim: SideSnapshot, **setup: object) -> Table:
+    snapshot = Snapshot(
+        system="iron-and-honor",
+        sides=(ghrim, raiders()),
+        setup={"encounter": "Rescue", "kidnapper": 1, "prisoner": 2, **setup},
+    )
+    return loaded_table(snapshot, [])
+
+
+def test_rescue_sets_the_prisoners_die_aside_and_makes_it_immune_p47_p48(ghrim: SideSnapshot) -> None:
+    t = rescue(ghrim)
+    assert t.state.public["bag"] == {"0": 5, "1": 3}
+    t.rng.wanted = [0]
+    t.do(0, "draw")
+    with pytest.raises(Refused, match="Prisoner"):
+        t.do(0, "activate", target=0, model=2)
+    for action, value in (("wound", None), ("status", "Stunned"), ("token", "Stealth"), ("heal", None)):
+        with pytest.raises(Refused, match="immune"):
+            t.do(1, action, target=0, model=2, value=value)
+    with pytest.raises(Refused, match="Rescuer"):
+        t.do(1, "status", target=0, model=2, value="Rescued")
+    with pytest.raises(Refused, match="Prisoner"):
+        t.do(0, "status", target=0, model=3, value="Rescued")
+
+
+def test_a_rescued_prisoner_joins_its_party_and_wins_the_rescuer_3_exp_p48(ghrim: SideSnapshot) -> None:
+    t = rescue(ghrim)
+    t.do(0, "status", target=0, model=2, value="Rescued")
+    assert t.state.public["rescue"]["rescued"] is False  # at the Maintenance Phase
+    while sum(t.state.public["bag"].values()):  # every die set aside: the Prisoner's is not in
+        t.do(0, "draw")
+        t.do(0, "pass")
+    t.do(0, "next-turn")
+    assert t.state.public["bag"] == {"0": 6, "1": 3}
+    t.do(1, "wound", target=0, model=2)  # no longer immune
+    for _ in range(5):
+        empty_bag(t)
+        t.do(0, "next-turn")
+    assert t.state.finished and t.state.winner == 0
+    assert [s.victory_points for s in t.state.sides] == [3, 0]
+
+
+def test_the_kidnapper_wins_3_exp_when_the_prisoner_is_not_rescued_p48(ghrim: SideSnapshot) -> None:
+    t = rescue(ghrim)
+    t.do(0, "end")
+    assert t.state.winner == 1 and [s.victory_points for s in t.state.sides] == [0, 3]
+
+
+def test_rescue_without_roles_tracks_none_p48(ghrim: SideSnapshot) -> None:
+    snapshot = Snapshot(system="iron-and-honor", sides=(ghrim, raiders()), setup={"encounter": "Rescue"})
+    t = loaded_table(snapshot, [])
+    assert "rescue" not in t.state.public and t.state.public["bag"] == {"0": 6, "1": 3}
+    t.do(0, "end")
+    assert t.state.winner is None
