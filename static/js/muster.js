@@ -835,6 +835,21 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-follow]").forEach(follow);
   });
+  // The new-event form shows every system's list limits (without JavaScript each is
+  // there, the others not read); with it, only those of the system chosen.
+  function limitsOfChosenSystem() {
+    var system = document.querySelector("form select[name=system]");
+    var sets = document.querySelectorAll("fieldset[data-limits-of]");
+    if (!system || !sets.length) return;
+    function show() {
+      sets.forEach(function (set) { set.hidden = set.getAttribute("data-limits-of") !== system.value; });
+      var note = document.querySelector("[data-limits-note]");
+      if (note) note.textContent = "Every list must have these options (what its roster's Options say).";
+    }
+    system.addEventListener("change", show);
+    show();
+  }
+  document.addEventListener("DOMContentLoaded", limitsOfChosenSystem);
 
   // Installable (issue 38): the service worker for the whole site (templates/games/sw.js:
   // the offline page for any page, the table's own copies), where the browser has one (a

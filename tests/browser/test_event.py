@@ -41,6 +41,9 @@ def test_an_eight_player_event_from_registration_to_standings(
     olga.goto("/events/new/")
     olga.fill("#id_name", "Winter Cup")
     olga.select_option("#id_system", "iron-and-honor")
+    # Only the chosen system's list limits are shown (all of them without JavaScript).
+    expect(olga.locator("#limits-iron-and-honor")).to_be_visible()
+    expect(olga.locator("#limits-brutality")).to_be_hidden()
     olga.fill("#id_rounds", "3")
     olga.fill("#id_iron-and-honor-game_size", "medium")
     olga.get_by_role("button", name="Create the event").click()

@@ -117,6 +117,8 @@ def test_head_is_answered_wherever_get_is(alice, alice_client, anon_client, rost
         (alice_client, reverse("game-list")),
         (alice_client, f"/games/{game.pk}/"),
         (alice_client, reverse("account")),
+        (alice_client, reverse("roster-import")),
+        (alice_client, reverse("supplement-import")),
     ]:
         got = client.get(url)
         head = client.head(url)
@@ -146,3 +148,14 @@ def test_pages_holding_nothing_private_are_kept_for_back_and_forward(anon_client
     assert "no-store" in cache_control(anon_client.get(reverse("login")))
     assert "no-store" in cache_control(alice_client.get(reverse("roster-list")))
     assert alice_client.get(reverse("home")).status_code == 302
+
+
+def test_head_of_the_new_roster_page_is_its_gets_without_a_body(rules_loaded_db):
+    """The new-roster page (GET and POST in one view) answers HEAD as GET, not as a POST."""
+    from django.contrib.auth.models import User
+
+    from tests.web.cast import client_for
+
+    client = client_for(User.objects.create_user("hana", password="hana-secret-pw-123"))
+    got, head = client.get(reverse("roster-new")), client.head(reverse("roster-new"))
+    assert head.status_code == got.status_code == 200 and head.content == b""

@@ -79,7 +79,7 @@ def _new_context(
     return {"games": games, "form": chosen, "error": error}
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def roster_new(request: HttpRequest) -> HttpResponse:
     """Pick a system, name and options; POST creates the roster and opens the editor."""
@@ -93,7 +93,7 @@ def roster_new(request: HttpRequest) -> HttpResponse:
         }
         for sid, ui in UIS.items()
     ]
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):  # HEAD: the page's headers, as GET's
         chosen = next((f for f in forms if f["system"].id == request.GET.get("system")), None)
         return render(request, "roster/new.html", _new_context(forms, chosen))
     system_id = request.POST.get("system", "")

@@ -246,12 +246,12 @@ def _json(data: dict[str, Any]) -> str:
     return json.dumps(dump_supplement(read_supplement(data)), indent=2, ensure_ascii=False) + "\n"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @limited("import")
 def supplement_import(request: HttpRequest) -> HttpResponse:
     """Import a supplement from an uploaded file or pasted text (256 kB at most)."""
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):  # HEAD: the page's headers, as GET's
         return render(request, "supplements/import.html", {})
     upload = request.FILES.get("file")
     pasted = request.POST.get("text", "")

@@ -45,12 +45,12 @@ def export_roster_text(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @limited("import")
 def import_roster(request: HttpRequest) -> HttpResponse:
     """Import a roster document from an uploaded file or pasted text (1 MB at most)."""
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):  # HEAD: the page's headers, as GET's
         return render(request, "roster/import.html", {})
     upload = request.FILES.get("file")
     importer = archive_importer(upload) if upload is not None else None
