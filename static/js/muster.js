@@ -797,8 +797,26 @@
   // [data-follow-stale] inside says it changed, and the part is redrawn once they leave the
   // form. A hidden tab asks nothing. The game table follows its game by its own stream
   // (play.js): its taps are queued and must be merged, not redrawn.
+  // A part that follows a job (a sheet or a list pack being prepared) carries
+  // data-follow-part: its data-follow URL answers the part itself, swapped in every
+  // data-refresh seconds until the part it answers follows nothing more (the job ended).
+  function followPart(live) {
+    var id = live.id;
+    var asking = false;
+    var timer = window.setInterval(function () {
+      if (document.hidden || asking) return;
+      asking = true;
+      function done() {
+        asking = false;
+        live = document.getElementById(id) || live;
+        if (!live.hasAttribute("data-follow")) window.clearInterval(timer);
+      }
+      window.htmx.ajax("GET", live.getAttribute("data-follow"), { target: "#" + id, swap: "outerHTML" }).then(done, done);
+    }, (Number(live.getAttribute("data-refresh")) || 2) * 1000);
+  }
   function follow(live) {
     if (!live.id || !window.htmx) return;
+    if (live.hasAttribute("data-follow-part")) return followPart(live);
     var typed = false;
     live.addEventListener("input", function () { typed = true; });
     live.addEventListener("change", function () { typed = true; });

@@ -71,7 +71,7 @@ def test_print_says_the_sheet_is_being_prepared_then_offers_it(roster, alice_cli
     assert response.status_code == 202
     page = response.content.decode()
     assert "Your sheet is being prepared." in page
-    assert f'hx-get="{status_url}"' in page  # followed with htmx...
+    assert f'data-follow="{status_url}" data-follow-part' in page  # followed by muster.js...
     assert f'<noscript><meta http-equiv="refresh" content="5;url={url}"></noscript>' in page  # ...or without
     assert SheetJob.objects.count() == 1
     assert DBTaskResult.objects.count() == 1  # the web queued it and rendered nothing
@@ -79,14 +79,14 @@ def test_print_says_the_sheet_is_being_prepared_then_offers_it(roster, alice_cli
     waiting = htmx_get(alice_client, status_url)
     assert waiting.status_code == 200
     assert "being prepared" in waiting.content.decode()
-    assert "hx-trigger" in waiting.content.decode()
+    assert "data-follow=" in waiting.content.decode()
 
     work()
 
     ready = htmx_get(alice_client, status_url).content.decode()
     assert "Your sheet is ready." in ready
     assert f'href="{url}"' in ready
-    assert "hx-trigger" not in ready  # the page stops asking
+    assert "data-follow=" not in ready  # the page stops asking
     sheet = alice_client.get(url)
     assert sheet.status_code == 200
     assert sheet["Content-Type"] == "application/pdf"
@@ -101,7 +101,7 @@ def test_the_shared_sheet_and_every_variant_go_through_the_queue(roster, anon_cl
     for query in ("", "?paper=letter", "?compact=1", "?paper=letter&compact=1"):
         response = anon_client.get(url + query)
         assert response.status_code == 202, query
-        assert f'hx-get="{escape(status_url + query)}"' in response.content.decode()
+        assert f'data-follow="{escape(status_url + query)}"' in response.content.decode()
     assert SheetJob.objects.count() == 4
     work()
     letter = anon_client.get(url + "?paper=letter&compact=1")
