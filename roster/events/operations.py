@@ -30,6 +30,7 @@ from roster.rosters.evaluation import Evaluation, evaluate_roster, evaluate_stor
 from roster.rosters.models import Roster
 from roster.rosters.operations import Refused
 from roster.rosters.systems import ui_for
+from roster.rosters.systems.base import options_model
 from roster.rosters.transfer import import_export
 from rules.document import DocumentError
 from rules.names import name_key
@@ -71,9 +72,20 @@ def limit_word(system_id: str, key: str) -> str:
         return key.replace("_", " ")
 
 
+def in_schema_order(system_id: str, options: dict[str, Any]) -> list[tuple[str, Any]]:
+    """An event's list limits as (key, value) in the order of the system's roster options
+    (its schema), others after by name: the same words on SQLite and PostgreSQL, whose
+    JSON columns keep keys in another order."""
+    try:
+        order = {key: n for n, key in enumerate(options_model(system_id).model_fields)}
+    except KeyError:  # a system no longer registered
+        order = {}
+    return sorted(options.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
+
+
 def limits_text(system_id: str, options: dict[str, Any]) -> str:
     """An event's list limits in words: "game size medium", "mode moderate, points 5"."""
-    return ", ".join(f"{limit_word(system_id, k)} {v}" for k, v in options.items())
+    return ", ".join(f"{limit_word(system_id, k)} {v}" for k, v in in_schema_order(system_id, options))
 
 
 def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
@@ -86,7 +98,7 @@ def _limits_missed(event: Event, document: dict[str, Any]) -> list[str]:
 
     return [
         f"The event plays {limit_word(event.system, key)} {wanted}; this list has {options.get(key, 'none')}."
-        for key, wanted in event.options.items()
+        for key, wanted in in_schema_order(event.system, event.options)
         if not same(options.get(key), wanted)
     ]
 
