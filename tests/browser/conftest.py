@@ -42,7 +42,12 @@ def browser() -> Iterator[Any]:
         new_context = browser.new_context
 
         def patient_context(*args: Any, **kwargs: Any) -> Any:
-            """Every context waits PATIENCE_MS for a condition (a hang guard, not a measure)."""
+            """Every context waits PATIENCE_MS for a condition (a hang guard, not a measure)
+            and, unless asked (``service_workers="allow"``), runs without Muster's service
+            worker: Playwright's routes and response events miss what a service worker
+            fetches, and a page the worker took control of mid-test let a held save slip
+            past its route (CI, 2026-12-06). The worker's own tests allow it."""
+            kwargs.setdefault("service_workers", "block")
             context = new_context(*args, **kwargs)
             context.set_default_timeout(PATIENCE_MS)
             return context
@@ -72,20 +77,27 @@ def rules_loaded(transactional_db: Any) -> None:
 
 
 @pytest.fixture
-def phone(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
+def phone(browser: Any, live_server: Any, rules_loaded: None, request: Any) -> Iterator[Any]:
     """A fresh browser context at exactly 360x640 (the table's phone tests)."""
-    yield from _fresh_page(browser, live_server, height=640)
+    yield from _fresh_page(browser, live_server, 640, _workers(request))
 
 
 @pytest.fixture
-def page(browser: Any, live_server: Any, rules_loaded: None) -> Iterator[Any]:
+def page(browser: Any, live_server: Any, rules_loaded: None, request: Any) -> Iterator[Any]:
     """A fresh browser context (no cookies) with a phone-sized viewport, 360x780."""
-    yield from _fresh_page(browser, live_server, height=780)
+    yield from _fresh_page(browser, live_server, 780, _workers(request))
 
 
-def _fresh_page(browser: Any, live_server: Any, height: int) -> Iterator[Any]:
+def _workers(request: Any) -> str:
+    """The service workers setting: "allow" for a test marked ``service_worker`` , else "block"."""
+    return "allow" if request.node.get_closest_marker("service_worker") else "block"
+
+
+def _fresh_page(browser: Any, live_server: Any, height: int, workers: str = "block") -> Iterator[Any]:
     """A page in a new context 360 px wide and ``height`` px tall; the context closes after."""
-    context = browser.new_context(viewport={"width": 360, "height": height}, base_url=live_server.url)
+    context = browser.new_context(
+        viewport={"width": 360, "height": height}, base_url=live_server.url, service_workers=workers
+    )
     context.set_default_timeout(PATIENCE_MS)
     yield context.new_page()
     context.close()

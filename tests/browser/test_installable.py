@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.editor_helpers import PASSWORD
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 MANIFEST = """async () => {
   const link = document.querySelector('link[rel="manifest"]');

@@ -47,6 +47,7 @@ class Phone:
             "v => { const t = document.getElementById('table');"
             " return t && Number(t.dataset.version) === v; }",
             arg=version,
+            polling=100,
         )
 
     def log(self) -> list[str]:
@@ -69,6 +70,7 @@ class Phone:
                 "v => { const t = document.getElementById('table');"
                 " return t && Number(t.dataset.version) > v; }",
                 arg=before,
+                polling=100,
             )
 
 
@@ -108,12 +110,15 @@ def start(
 
 def converge(game: Game, *phones: Phone) -> int:
     version = len(stored(game).events)
-    try:
-        for phone in phones:
+    for number, phone in enumerate(phones):
+        try:
             phone.wait_version(version)
-    except Exception:
-        seen = [(p.version(), p.page.url, p.bodies[-1][0]) for p in phones]
-        raise AssertionError(f"stored {len(stored(game).events)}, pages {seen}") from None
+        except Exception as error:
+            seen = [(p.version(), p.page.url, p.bodies[-1][0]) for p in phones]
+            raise AssertionError(
+                f"phone {number} not at version {version}: stored {len(stored(game).events)},"
+                f" pages {seen}: {type(error).__name__}: {str(error)[:300]}"
+            ) from None
     return version
 
 

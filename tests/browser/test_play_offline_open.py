@@ -14,7 +14,7 @@ import pytest
 from roster.games.models import Game
 from tests.browser.test_play import start
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 KEPT = """async () => {
   const page = await caches.match(location.pathname);
