@@ -89,7 +89,7 @@ def page(browser: Any, live_server: Any, rules_loaded: None, request: Any) -> It
 
 
 def _workers(request: Any) -> str:
-    """The service workers setting: "allow" for a test marked ``service_worker`` , else "block"."""
+    """The service workers setting: "allow" for a test marked ``service_worker``, else "block"."""
     return "allow" if request.node.get_closest_marker("service_worker") else "block"
 
 
