@@ -7,7 +7,10 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def free_port() -> int:
@@ -111,12 +114,12 @@ class TcpProxy:
         self.listener.close()
 
 
-def until(what: str, check: object, patience: float = 300) -> object:
+def until(what: str, check: Callable[[], T | None], patience: float = 300) -> T:
     """Call ``check()`` every half second until it returns a true value (returned), or fail
     naming ``what`` after ``patience`` seconds (a hang guard, not a timing)."""
     deadline = time.monotonic() + patience
     while True:
-        found = check()  # type: ignore[operator]
+        found = check()
         if found:
             return found
         assert time.monotonic() < deadline, f"{what}: not done after {patience:.0f} s"
