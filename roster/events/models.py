@@ -156,6 +156,9 @@ class Round(models.Model):
     #: Not stored: whether a table of the round has begun its game (its set-up is fixed
     #: then), set by the event page.
     fixed: bool = False
+    #: Not stored: the accepted players left unpaired as not checked in (no-shows), set
+    #: by the event page.
+    absent: list[Any] | None = None
 
     class Meta:
         ordering = ["number"]

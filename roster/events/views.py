@@ -138,6 +138,17 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             table.seated = viewer is not None and viewer.pk in players
         round_.setup_lines = operations.setup_text(event, round_.setup)
         round_.fixed = any(t.game_id for t in round_.pairings.all())
+        if event.check_in and event.kind == Event.TOURNAMENT:
+            # The no-shows: accepted, not dropped, never checked in, so left unpaired.
+            seated = {t.a_id for t in round_.pairings.all()} | {t.b_id for t in round_.pairings.all()}
+            round_.absent = [
+                r.entry
+                for r in rows
+                if r.entry.status == Entry.ACCEPTED
+                and not r.entry.dropped
+                and not r.entry.checked_in
+                and r.entry.pk not in seated
+            ]
     mine = next((r for r in rows if r.mine), None)
     register_url = absolute(reverse("event-register", args=[event.code]))
     return {
@@ -168,6 +179,15 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         else None,
         "lists_open": lists_open,
         "can_drop": not rounds or rounds[-1].number < event.rounds,
+        # The organiser's day (issue 41, roster.events.day).
+        "closed": event.finished is not None,
+        "past_deadline": operations.late(event),
+        "late_now": event.late_lists and operations.late(event) and not operations.locked(event),
+        "checked_in": {r.entry.pk for r in rows if operations.is_checked_in(r.entry, event)}
+        if event.check_in
+        else set(),
+        "playing": sum(1 for r in rows if r.entry.status == Entry.ACCEPTED and not r.entry.dropped),
+        "check_in_round": operations.check_in_round(event) if event.check_in else None,
     }
 
 
@@ -181,8 +201,11 @@ def version_of(event: Event, *, games: bool = False) -> str:
     tables = Pairing.objects.filter(round__event=event).order_by("pk")
     content = [
         [event.name, event.rounds, event.deadline, event.lists_open_to(None), event.finished],
+        [event.date, event.venue, event.description, event.capacity, event.late_lists, event.check_in],
         list(
-            event.entries.order_by("pk").values_list("pk", "name", "status", "fingerprint", "note", "dropped")
+            event.entries.order_by("pk").values_list(
+                "pk", "name", "status", "fingerprint", "note", "dropped", "late", "checked_in"
+            )
         ),
         list(event.round_set.values_list("number", "setup", "closes", "started")),
         list(
@@ -266,6 +289,10 @@ def register(request: HttpRequest, code: str) -> HttpResponse:
         "system": SYSTEMS[event.system],
         "form": form,
         "locked": operations.locked(event),
+        # No place left for a new player (one registered already may submit again).
+        "full": event.capacity is not None
+        and event.entries.count() >= event.capacity
+        and not event.entries.filter(player=me).exists(),
     }
     return render(request, "events/register.html", context, status=422 if request.method == "POST" else 200)
 

@@ -4,55 +4,54 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('muster_events', '0002_entry_supplement_lists_public_from'),
+        ("muster_events", "0002_entry_supplement_lists_public_from"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='checked_in',
+            model_name="entry",
+            name="checked_in",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='late',
+            model_name="entry",
+            name="late",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='event',
-            name='capacity',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='The most players.', null=True),
+            model_name="event",
+            name="capacity",
+            field=models.PositiveSmallIntegerField(blank=True, help_text="The most players.", null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='check_in',
-            field=models.BooleanField(default=False, help_text='Only players checked in are paired.'),
+            model_name="event",
+            name="check_in",
+            field=models.BooleanField(default=False, help_text="Only players checked in are paired."),
         ),
         migrations.AddField(
-            model_name='event',
-            name='date',
-            field=models.DateField(blank=True, help_text='The day it is played (its first day).', null=True),
+            model_name="event",
+            name="date",
+            field=models.DateField(blank=True, help_text="The day it is played (its first day).", null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='description',
-            field=models.TextField(blank=True, default='', max_length=2000),
+            model_name="event",
+            name="description",
+            field=models.TextField(blank=True, default="", max_length=2000),
         ),
         migrations.AddField(
-            model_name='event',
-            name='late_lists',
-            field=models.BooleanField(default=False, help_text='Lists accepted after the deadline.'),
+            model_name="event",
+            name="late_lists",
+            field=models.BooleanField(default=False, help_text="Lists accepted after the deadline."),
         ),
         migrations.AddField(
-            model_name='event',
-            name='venue',
-            field=models.CharField(blank=True, default='', max_length=200),
+            model_name="event",
+            name="venue",
+            field=models.CharField(blank=True, default="", max_length=200),
         ),
         migrations.AlterField(
-            model_name='event',
-            name='finished',
-            field=models.DateTimeField(blank=True, help_text='When the organiser closed it.', null=True),
+            model_name="event",
+            name="finished",
+            field=models.DateTimeField(blank=True, help_text="When the organiser closed it.", null=True),
         ),
     ]
