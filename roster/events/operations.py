@@ -797,13 +797,14 @@ def challenge(event: Event, by: Any, opponent: Entry, now: datetime | None = Non
         or opponent.pk == mine.pk
     ):
         raise Refused("Choose another player of the league: accepted, and not dropped out.")
-    if event.check_in:
-        if mine.checked_in != round_.number:
-            raise Refused(f"Check in for round {round_.number} first (on the event page).")
-        if opponent.checked_in != round_.number:
-            raise Refused(f"{opponent.name} has not checked in for round {round_.number}.")
     with transaction.atomic():
         Round.objects.select_for_update().filter(pk=round_.pk).first()
+        if event.check_in:  # each player checks in for the round (read now, in the lock)
+            here = dict(Entry.objects.filter(pk__in=[mine.pk, opponent.pk]).values_list("pk", "checked_in"))
+            if here.get(mine.pk) != round_.number:
+                raise Refused(f"Check in for round {round_.number} first (on the event page).")
+            if here.get(opponent.pk) != round_.number:
+                raise Refused(f"{opponent.name} has not checked in for round {round_.number}.")
         tables = list(round_.pairings.all())
         if any({p.a_id, p.b_id} == {mine.pk, opponent.pk} for p in tables):
             raise Refused(f"You and {opponent.name} already have a table this round.")
