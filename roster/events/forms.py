@@ -163,11 +163,12 @@ class EditEventForm(DetailsFields):
         return data
 
 
-class EventForm(forms.Form):
-    """A new event: name, system, kind (tournament or league), rounds, deadline, whether
-    lists are public before round 1, and the list limits: the options every list must
-    have, one fieldset per system (``limits``, a LimitsForm each) of which the chosen
-    system's is read and checked by the system's own roster schema."""
+class EventForm(DetailsFields):
+    """A new event: name, system, kind (tournament or league), rounds, its details
+    (DetailsFields), deadline, whether lists are public before round 1, and the list
+    limits: the options every list must have, one fieldset per system (``limits``, a
+    LimitsForm each) of which the chosen system's is read and checked by the system's
+    own roster schema."""
 
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField()
@@ -186,6 +187,11 @@ class EventForm(forms.Form):
     lists_public_from = _when(
         label="Or from", help_text="UTC; empty: the lists open with round 1 (or now, when ticked above)."
     )
+
+    field_order = [
+        "name", "system", "kind", "rounds", "date", "venue", "description", "capacity",
+        "deadline", "lists_public", "lists_public_from",
+    ]  # fmt: skip
 
     def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)

@@ -225,12 +225,30 @@ def clean_words(text: str, what: str, max_length: int) -> str:
         raise Refused(f"{what} {exc}.") from None
 
 
+def _clean_details(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with the venue and description (when given) as :func:`clean_words`
+    keeps them (the description line by line: its line breaks are kept). Raises Refused
+    as clean_words, or for a description over 2000 characters."""
+    fields = dict(fields)
+    if "venue" in fields:
+        fields["venue"] = clean_words(fields["venue"] or "", "The venue", 200)
+    if "description" in fields:
+        text = str(fields["description"] or "").replace("\r\n", "\n")
+        lines = [clean_words(line, "The description", 2000) for line in text.split("\n")]
+        fields["description"] = "\n".join(lines).strip()
+        if len(fields["description"]) > 2000:
+            raise Refused("The description is longer than 2000 characters.")
+    return fields
+
+
 def create_event(owner: Any, system: str, name: str, **fields: Any) -> Event:
     """A new event of ``owner`` for ``system`` (a playable system id); ``fields`` as
-    :class:`Event`'s (options, rounds, kind, deadline, lists_public). Raises Refused for
+    :class:`Event`'s (options, rounds, kind, deadline, lists_public, the details: date,
+    venue, description, capacity). Raises Refused for
     a system Muster cannot play, a round count outside 1-MAX_ROUNDS, a name
     :func:`clean_words` refuses, or an owner who organises MAX_EVENTS already."""
     name = clean_words(name, "The event's name", 200)
+    fields = _clean_details(fields)
     if not playable(system):
         raise Refused(f"Muster cannot run events of {system}: it has no rules of play for it.")
     if Event.objects.filter(owner=owner).count() >= MAX_EVENTS:
@@ -848,16 +866,7 @@ def edit_event(event: Event, by: Any, now: datetime | None = None, **fields: Any
         fields["name"] = clean_words(fields["name"], "The event's name", 200)
         if not fields["name"]:
             raise Refused("Give the event a name.")
-    if "venue" in fields:
-        fields["venue"] = clean_words(fields["venue"] or "", "The venue", 200)
-    if "description" in fields:
-        text = fields["description"] or ""
-        lines = [
-            clean_words(line, "The description", 2000) for line in text.replace("\r\n", "\n").split("\n")
-        ]
-        fields["description"] = "\n".join(lines).strip()
-        if len(fields["description"]) > 2000:
-            raise Refused("The description is longer than 2000 characters.")
+    fields = _clean_details(fields)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         _organiser_only(event, by, "edits the event")

@@ -79,6 +79,10 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 lists_public=data["lists_public"],
                 lists_public_from=data["lists_public_from"],
                 options=data["options"],
+                date=data["date"],
+                venue=data["venue"],
+                description=data["description"],
+                capacity=data["capacity"],
             )
         except Refused as exc:
             form.add_error(None, str(exc))

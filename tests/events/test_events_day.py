@@ -297,3 +297,24 @@ def test_a_league_checks_in_for_each_round(organiser):
     with pytest.raises(Refused, match="Check in for round 2 first"):
         operations.challenge(league, pat, theirs)
     assert "Check in for round 2" in page(client_for(pat), league)
+
+
+def test_details_given_at_creation_and_exported(organiser):
+    client = client_for(organiser)
+    event = new_event(
+        client, date="2027-02-06", venue="Club hall", description="Bring\nterrain", capacity="8"
+    )
+    assert (str(event.date), event.venue, event.description, event.capacity) == (
+        "2027-02-06",
+        "Club hall",
+        "Bring\nterrain",
+        8,
+    )
+    # A venue with a direction-reversing character is refused, with what was typed kept.
+    answer = edit(client, event, venue="Hall\u202e", name="Typed")
+    assert answer.status_code == 422 and "The venue" in answer.content.decode()
+    assert 'value="Typed"' in answer.content.decode()
+    operations.close_event(event, organiser)
+    data = client.get(reverse("event-export-json", args=[event.pk])).json()["event"]
+    assert data["venue"] == "Club hall" and data["capacity"] == 8 and data["date"] == "2027-02-06"
+    assert data["closed"] is not None and data["check_in"] is False
