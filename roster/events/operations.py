@@ -853,7 +853,9 @@ def edit_event(event: Event, by: Any, now: datetime | None = None, **fields: Any
     Raises Refused (nothing written) for anyone but the organiser, a closed event, a
     name :func:`clean_words` refuses, a new deadline not later than now, a capacity below
     the players registered, fewer rounds than are paired (or open) already or outside
-    1-MAX_ROUNDS, or new limits once a list is accepted against them."""
+    1-MAX_ROUNDS, or new limits once a list is accepted against them. Check-in turned on
+    once a tournament's round 1 is paired checks in every player who has sat at a table
+    (they came)."""
     now = now or timezone.now()
     allowed = {
         "name", "date", "venue", "description", "capacity", "rounds", "deadline",
@@ -890,6 +892,11 @@ def edit_event(event: Event, by: Any, now: datetime | None = None, **fields: Any
                 if rounds < begun
                 else f"An event has 1 to {MAX_ROUNDS} rounds; {rounds} asked."
             )
+        if fields.get("check_in") and not event.check_in and begun and event.kind == Event.TOURNAMENT:
+            # Turned on under way: every player who has sat at a table was there.
+            played = Pairing.objects.filter(round__event=event)
+            seated = set(played.values_list("a_id", flat=True)) | set(played.values_list("b_id", flat=True))
+            Entry.objects.filter(event=event, pk__in=seated - {None}, checked_in=0).update(checked_in=1)
         if "options" in fields and fields["options"] != event.options and limits_fixed(event):
             raise Refused(
                 "A list is accepted against the list limits: they stay as they are "

@@ -344,6 +344,12 @@ def pair_round(request: HttpRequest, pk: int) -> HttpResponse:
         if left
         else ""
     )
+    if event.check_in and round_.number == 1:
+        absent = event.entries.filter(status=Entry.ACCEPTED, dropped=False, checked_in=0).count()
+        if absent:
+            many = absent != 1
+            who = f"{absent} players not checked in are" if many else "1 player not checked in is"
+            out += f" {who} left unpaired."
     messages.success(request, f"Round {round_.number} is paired.{out}")
     return _back(request, event)
 

@@ -249,7 +249,8 @@ def test_check_in_leaves_the_no_show_unpaired_and_shown_as_such(event, organiser
     text = org.get(reverse("event-check-in", args=[event.pk])).content.decode()
     assert "3 of 4" in text
     assert Entry.objects.get(pk=sol.pk).checked_in == 0
-    assert org.post(reverse("event-pair", args=[event.pk])).status_code == 302
+    answer = org.post(reverse("event-pair", args=[event.pk]), follow=True)
+    assert "Round 1 is paired. 1 player not checked in is left unpaired." in answer.content.decode()
     seated = {e for p in Pairing.objects.all() for e in (p.a_id, p.b_id)}
     assert seated == {pat.pk, quinn.pk, rae.pk, None}  # three checked in: one table and a bye
     shown = page(client_for(None), event)
@@ -257,6 +258,10 @@ def test_check_in_leaves_the_no_show_unpaired_and_shown_as_such(event, organiser
     # Too late for Sol to check in alone; the organiser checks them in for round 2.
     with pytest.raises(Refused, match="ask the organiser"):
         operations.check_in(sol, sol.player)
+    # Check-in turned off and on again under way: whoever sat at a table is checked in.
+    Entry.objects.filter(pk=pat.pk).update(checked_in=0)
+    operations.edit_event(operations.edit_event(event, organiser, check_in=False), organiser, check_in=True)
+    assert Entry.objects.get(pk=pat.pk).checked_in == 1 and Entry.objects.get(pk=sol.pk).checked_in == 0
     for p in Pairing.objects.filter(b__isnull=False):
         operations.record(p, organiser, "a", None, None)
     operations.check_in(sol, organiser)
