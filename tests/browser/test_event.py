@@ -291,3 +291,10 @@ def test_the_organisers_day_an_edited_deadline_a_late_list_and_a_no_show(
     expect(olga.get_by_text("This event is closed")).to_be_visible()
     expect(olga.get_by_role("heading", name="Final standings")).to_be_visible()
     expect(olga.get_by_role("button", name="Pair round 2")).to_have_count(0)
+    _looked_at(olga, "event-closed", axe=False)
+    # Reopening is the undo: the page offers it once closed.
+    olga.get_by_role("link", name="Reopen or delete").click()
+    _looked_at(olga, "reopen-delete")
+    olga.get_by_role("button", name="Reopen the event").click()
+    expect(olga.get_by_text("The event is open again.")).to_be_visible()
+    expect(olga.get_by_role("button", name="Pair round 2")).to_be_visible()
