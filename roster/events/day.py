@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -165,12 +166,12 @@ def check_in(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 @login_required
 def check_in_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organiser's check-in list: every accepted player, checked in or not, with a
-    button each (at the door, on a phone)."""
+    """The organiser's check-in list: every accepted player by name (any case), checked
+    in or not, with a button each (at the door, on a phone)."""
     event = _organised(request, pk)
     rows = [
         (e, operations.is_checked_in(e, event))
-        for e in event.entries.filter(status=Entry.ACCEPTED).order_by("name", "pk")
+        for e in event.entries.filter(status=Entry.ACCEPTED).order_by(Lower("name"), "pk")
     ]
     context = {
         "event": event,
