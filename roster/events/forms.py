@@ -10,7 +10,15 @@ from django.utils import timezone
 from pydantic import ValidationError
 
 from roster.events.models import Event
-from roster.events.operations import EACH_TABLE, KEEP, MAX_ROUNDS, WHOLE_ROUND, limit_word, round_choices
+from roster.events.operations import (
+    EACH_TABLE,
+    KEEP,
+    MAX_ENTRIES,
+    MAX_ROUNDS,
+    WHOLE_ROUND,
+    limit_word,
+    round_choices,
+)
 from roster.games.systems import playable
 from roster.rosters.catalogue import CatalogueMissing, catalogue_and_digest, get_catalogue
 from roster.rosters.models import Roster
@@ -43,11 +51,124 @@ class LimitsForm(forms.Form):
         return {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
 
 
-class EventForm(forms.Form):
-    """A new event: name, system, kind (tournament or league), rounds, deadline, whether
-    lists are public before round 1, and the list limits: the options every list must
-    have, one fieldset per system (``limits``, a LimitsForm each) of which the chosen
-    system's is read and checked by the system's own roster schema."""
+def checked_limits(system: str, limits: LimitsForm) -> dict[str, Any]:
+    """The list limits of ``limits`` (the LimitsForm of ``system``), checked by the
+    system's own roster schema and rules data, as an event keeps them. Raises
+    ValidationError saying which limit is wrong and why."""
+    title = SYSTEMS[system].title
+    if not limits.is_valid():
+        raise forms.ValidationError(f"List limits for {title}: see the fields marked below.")
+    options = limits.options()
+    try:
+        checked = options_model(system).model_validate(options)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ", ".join(limit_word(system, str(p)) for p in first["loc"]) or "the list limits"
+        raise forms.ValidationError(f"List limits for {title}: {where}: {first['msg']}.") from None
+    out: dict[str, Any] = checked.model_dump(exclude_none=True)
+    # The names the rules data must know (a game size, say), checked as a roster's are.
+    bare = {"format": "muster.roster/1", "system": system, "name": "limits", "options": out}
+    try:
+        document = SYSTEMS[system].document_model.model_validate({**bare, "models": []})
+    except ValidationError:
+        return out  # (a system whose documents need models: its options were checked above)
+    catalogue, _ = catalogue_and_digest(system)
+    for error in SYSTEMS[system].check_references(document, catalogue):
+        if error.path.startswith("$.options"):
+            raise forms.ValidationError(f"List limits for {title}: {error.message}.")
+    return out
+
+
+def _when(label: str = "", help_text: str = "") -> forms.DateTimeField:
+    """A date and time typed in the browser's picker (datetime-local), read as UTC."""
+    return forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        label=label or None,
+        help_text=help_text,
+    )
+
+
+class DetailsFields(forms.Form):
+    """An event's details players read (issue 41): its date, venue, description and
+    capacity (the most players; empty: no limit but the site's)."""
+
+    date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    venue = forms.CharField(max_length=200, required=False)
+    description = forms.CharField(max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 4}))
+    capacity = forms.IntegerField(
+        required=False,
+        min_value=2,
+        max_value=MAX_ENTRIES,
+        help_text=f"The most players; registration says the event is full past it (empty: {MAX_ENTRIES}).",
+    )
+
+
+class EditEventForm(DetailsFields):
+    """An event changed by its organiser (roster.events.operations.edit_event): its name,
+    details, rounds, deadline, late lists, check-in, and its list limits while no list
+    is accepted against them (``limits``: the LimitsForm of its system, its fields
+    disabled once fixed, ``limits_fixed``)."""
+
+    name = forms.CharField(max_length=200)
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    deadline = _when(help_text="Lists lock then (UTC; empty: when round 1 is paired).")
+    late_lists = forms.BooleanField(
+        required=False, label="Accept late lists (after the deadline, until round 1 is paired)"
+    )
+    check_in = forms.BooleanField(
+        required=False,
+        label="Check-in on the day: only players checked in are paired",
+    )
+
+    field_order = [
+        "name",
+        "date",
+        "venue",
+        "description",
+        "capacity",
+        "rounds",
+        "deadline",
+        "late_lists",
+        "check_in",
+    ]
+
+    def __init__(self, data: Any = None, *, event: Event, limits_fixed: bool) -> None:
+        initial = {
+            "name": event.name,
+            "date": event.date,
+            "venue": event.venue,
+            "description": event.description,
+            "capacity": event.capacity,
+            "rounds": event.rounds,
+            "deadline": event.deadline,
+            "late_lists": event.late_lists,
+            "check_in": event.check_in,
+        }
+        super().__init__(data, initial=initial)
+        self.event = event
+        self.limits_fixed = limits_fixed
+        system = SYSTEMS[event.system]
+        self.limits = LimitsForm(None if limits_fixed else data, system=system)
+        for key, field in self.limits.fields.items():
+            field.initial = event.options.get(key)
+            field.disabled = limits_fixed
+        if event.kind == Event.LEAGUE:
+            self.fields["check_in"].label = "Check-in each round: only players checked in make a table"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.limits_fixed:
+            data["options"] = checked_limits(self.event.system, self.limits)
+        return data
+
+
+class EventForm(DetailsFields):
+    """A new event: name, system, kind (tournament or league), rounds, its details
+    (DetailsFields), deadline, whether lists are public before round 1, and the list
+    limits: the options every list must have, one fieldset per system (``limits``, a
+    LimitsForm each) of which the chosen system's is read and checked by the system's
+    own roster schema."""
 
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField()
@@ -59,20 +180,18 @@ class EventForm(forms.Form):
         initial=Event.TOURNAMENT,
     )
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=3)
-    deadline = forms.DateTimeField(
-        required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="Lists lock then (UTC; empty: when round 1 is paired).",
-    )
+    deadline = _when(help_text="Lists lock then (UTC; empty: when round 1 is paired).")
     lists_public = forms.BooleanField(
         required=False, label="Anyone may read the accepted lists before round 1"
     )
-    lists_public_from = forms.DateTimeField(
-        required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        label="Or from",
-        help_text="UTC; empty: the lists open with round 1 (or now, when ticked above).",
+    lists_public_from = _when(
+        label="Or from", help_text="UTC; empty: the lists open with round 1 (or now, when ticked above)."
     )
+
+    field_order = [
+        "name", "system", "kind", "rounds", "date", "venue", "description", "capacity",
+        "deadline", "lists_public", "lists_public_from",
+    ]  # fmt: skip
 
     def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(data, *args, **kwargs)
@@ -85,31 +204,11 @@ class EventForm(forms.Form):
         system = data.get("system")
         if not system:
             return data
-        title = SYSTEMS[system].title
         limits = next(f for f in self.limits if f.system.id == system)
-        if not limits.is_valid():
-            raise forms.ValidationError(f"List limits for {title}: see the fields marked below.")
-        options = limits.options()
-        try:
-            checked = options_model(system).model_validate(options)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ", ".join(limit_word(system, str(p)) for p in first["loc"]) or "the list limits"
-            raise forms.ValidationError(f"List limits for {title}: {where}: {first['msg']}.") from None
-        data["options"] = checked.model_dump(exclude_none=True)
         deadline = data.get("deadline")
         if deadline is not None and deadline <= timezone.now():
             self.add_error("deadline", "The deadline must be later than now.")
-        # The names the rules data must know (a game size, say), checked as a roster's are.
-        bare = {"format": "muster.roster/1", "system": system, "name": "limits", "options": data["options"]}
-        try:
-            document = SYSTEMS[system].document_model.model_validate({**bare, "models": []})
-        except ValidationError:
-            return data  # (a system whose documents need models: its options were checked above)
-        catalogue, _ = catalogue_and_digest(system)
-        for error in SYSTEMS[system].check_references(document, catalogue):
-            if error.path.startswith("$.options"):
-                raise forms.ValidationError(f"List limits for {title}: {error.message}.")
+        data["options"] = checked_limits(system, limits)
         return data
 
 

@@ -24,7 +24,13 @@ class Event(models.Model):
     names them: SystemUI.limit_fields);
     ``rounds`` the number of rounds; ``deadline`` when lists lock (None: they lock when
     round 1 is paired); ``lists_public``: whether anyone may read the accepted lists
-    before round 1 is paired (after it, always), or ``lists_public_from`` from when."""
+    before round 1 is paired (after it, always), or ``lists_public_from`` from when.
+    The details players read (issue 41): ``date``, ``venue``, ``description`` and
+    ``capacity`` (the most players it takes; None: up to MAX_ENTRIES). ``late_lists``:
+    the organiser accepts lists after the deadline (until round 1 is paired);
+    ``check_in``: players check in on the day, and only those checked in are paired
+    (Entry.checked_in). ``finished``: when the organiser closed the event (None: open):
+    nothing more is registered, paired or recorded, and its standings are final."""
 
     TOURNAMENT, LEAGUE = "tournament", "league"
 
@@ -43,13 +49,24 @@ class Event(models.Model):
     )
     code = models.CharField(max_length=32, unique=True, default=new_event_code)
     created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True, help_text="When the organiser closed it.")
+    date = models.DateField(null=True, blank=True, help_text="The day it is played (its first day).")
+    venue = models.CharField(max_length=200, blank=True, default="")
+    description = models.TextField(max_length=2000, blank=True, default="")
+    capacity = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The most players.")
+    late_lists = models.BooleanField(default=False, help_text="Lists accepted after the deadline.")
+    check_in = models.BooleanField(default=False, help_text="Only players checked in are paired.")
 
     class Meta:
         ordering = ["-created"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def closed(self) -> bool:
+        """Whether the organiser closed the event (``finished`` set)."""
+        return self.finished is not None
 
     def lists_open_to(self, viewer: Any, now: datetime | None = None) -> bool:
         """Whether ``viewer`` (a User, or None for anyone) may read every accepted list:
@@ -73,7 +90,10 @@ class Entry(models.Model):
     leaves unknown, docs/supplements.md). ``status``: submitted (waiting for the
     organiser), accepted, or returned (sent back with ``note``). ``history``: the
     earlier submissions, oldest first, each ``{"fingerprint", "submitted", "models"}``.
-    ``player`` is None for a player without an account the organiser added."""
+    ``player`` is None for a player without an account the organiser added. ``late``:
+    submitted after the deadline (the organiser accepted late lists). ``checked_in``: the
+    round the player checked in for (0: not checked in; a tournament's check-in is for
+    round 1 and holds for the rest, a league's is each round's)."""
 
     SUBMITTED, ACCEPTED, RETURNED = "submitted", "accepted", "returned"
     STATUSES = [(SUBMITTED, "Waiting for the organiser"), (ACCEPTED, "Accepted"), (RETURNED, "Sent back")]
@@ -101,6 +121,8 @@ class Entry(models.Model):
     submitted = models.DateTimeField()
     history = models.JSONField(default=list)
     dropped = models.BooleanField(default=False)
+    late = models.BooleanField(default=False)
+    checked_in = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["pk"]
@@ -134,6 +156,9 @@ class Round(models.Model):
     #: Not stored: whether a table of the round has begun its game (its set-up is fixed
     #: then), set by the event page.
     fixed: bool = False
+    #: Not stored: the accepted players left unpaired as not checked in (no-shows), set
+    #: by the event page.
+    absent: list[Any] | None = None
 
     class Meta:
         ordering = ["number"]

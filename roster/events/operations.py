@@ -225,12 +225,30 @@ def clean_words(text: str, what: str, max_length: int) -> str:
         raise Refused(f"{what} {exc}.") from None
 
 
+def _clean_details(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with the venue and description (when given) as :func:`clean_words`
+    keeps them (the description line by line: its line breaks are kept). Raises Refused
+    as clean_words, or for a description over 2000 characters."""
+    fields = dict(fields)
+    if "venue" in fields:
+        fields["venue"] = clean_words(fields["venue"] or "", "The venue", 200)
+    if "description" in fields:
+        text = str(fields["description"] or "").replace("\r\n", "\n")
+        lines = [clean_words(line, "The description", 2000) for line in text.split("\n")]
+        fields["description"] = "\n".join(lines).strip()
+        if len(fields["description"]) > 2000:
+            raise Refused("The description is longer than 2000 characters.")
+    return fields
+
+
 def create_event(owner: Any, system: str, name: str, **fields: Any) -> Event:
     """A new event of ``owner`` for ``system`` (a playable system id); ``fields`` as
-    :class:`Event`'s (options, rounds, kind, deadline, lists_public). Raises Refused for
+    :class:`Event`'s (options, rounds, kind, deadline, lists_public, the details: date,
+    venue, description, capacity). Raises Refused for
     a system Muster cannot play, a round count outside 1-MAX_ROUNDS, a name
     :func:`clean_words` refuses, or an owner who organises MAX_EVENTS already."""
     name = clean_words(name, "The event's name", 200)
+    fields = _clean_details(fields)
     if not playable(system):
         raise Refused(f"Muster cannot run events of {system}: it has no rules of play for it.")
     if Event.objects.filter(owner=owner).count() >= MAX_EVENTS:
@@ -241,10 +259,41 @@ def create_event(owner: Any, system: str, name: str, **fields: Any) -> Event:
     return Event.objects.create(owner=owner, system=system, name=name, **fields)
 
 
+def refuse_closed(event: Event) -> None:
+    """Raises Refused when the organiser closed ``event`` (nothing more is registered,
+    paired or recorded then)."""
+    if event.finished is not None:
+        raise Refused("The event is closed: nothing more is registered, paired or recorded.")
+
+
+def late(event: Event, now: datetime | None = None) -> bool:
+    """Whether ``event``'s deadline has passed (lists are late from then)."""
+    return event.deadline is not None and (now or timezone.now()) >= event.deadline
+
+
 def locked(event: Event, now: datetime | None = None) -> bool:
-    """Whether lists are locked: past the deadline, or once round 1 is paired."""
-    now = now or timezone.now()
-    return (event.deadline is not None and now >= event.deadline) or event.round_set.exists()
+    """Whether lists are locked: the event closed, past the deadline (unless the
+    organiser accepts late lists), or once round 1 is paired."""
+    if event.finished is not None:
+        return True
+    return (late(event, now) and not event.late_lists) or event.round_set.exists()
+
+
+def _capacity(event: Event) -> int:
+    """The most players ``event`` takes: its capacity, never more than MAX_ENTRIES."""
+    return min(event.capacity or MAX_ENTRIES, MAX_ENTRIES)
+
+
+def _refuse_full(event: Event) -> None:
+    """Raises Refused when ``event`` has as many entries as it takes (call it with the
+    event's row locked, so two registrations at once cannot both take the last place)."""
+    taken = event.entries.count()
+    if taken >= _capacity(event):
+        if event.capacity is not None and event.capacity < MAX_ENTRIES:
+            raise Refused(
+                f"The event is full: it takes {event.capacity} players, and {taken} are registered."
+            )
+        raise Refused(f"The event is full ({MAX_ENTRIES} players).")
 
 
 def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datetime | None = None) -> Entry:
@@ -264,11 +313,15 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
     name = clean_words(name, "Your name in the event", 150)
     check = check_list(event, roster.document, roster)
     with transaction.atomic():
+        # The event's row first: the capacity is counted, and the lock read, one at a time.
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if locked(event, now):
+            raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
         entry = Entry.objects.select_for_update().filter(event=event, player=player).first()
         if entry is None:
-            if event.entries.count() >= MAX_ENTRIES:
-                raise Refused(f"The event is full ({MAX_ENTRIES} players).")
+            _refuse_full(event)
             return Entry.objects.create(
+                late=late(event, now),
                 event=event,
                 player=player,
                 name=name or player.get_username(),
@@ -284,6 +337,7 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
         entry.fingerprint, entry.rules_digest = check.fingerprint, check.digest
         entry.supplement = check.supplement
         entry.status, entry.note, entry.submitted = Entry.SUBMITTED, "", now
+        entry.late = late(event, now)
         if name:
             entry.name = name
         entry.save()
@@ -304,15 +358,31 @@ def add_player(event: Event, name: str, raw: str | bytes, now: datetime | None =
         raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
     if not name:
         raise Refused("Give the player's name.")
-    if event.entries.filter(name=name).exists():
-        raise Refused(f"{name} is already in the event.")
-    if event.entries.count() >= MAX_ENTRIES:
-        raise Refused(f"The event is full ({MAX_ENTRIES} players).")
+    _refuse_full(event)
     document, supplement = import_export(raw, catalogue_and_digest)
     if document.get("system") != event.system:
         raise Refused(f"The event plays {event.system}; that export is {document.get('system')}.")
     evaluation = evaluate_stored(document, supplement=supplement)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if locked(event, now):
+            raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
+        if event.entries.filter(name=name).exists():
+            raise Refused(f"{name} is already in the event.")
+        _refuse_full(event)
+        return _added(event, name, document, supplement, evaluation, now)
+
+
+def _added(
+    event: Event,
+    name: str,
+    document: dict[str, Any],
+    supplement: Any,
+    evaluation: Evaluation,
+    now: datetime,
+) -> Entry:
     return Entry.objects.create(
+        late=late(event, now),
         event=event,
         player=None,
         name=name,
@@ -356,6 +426,7 @@ def review(entry: Entry, accept: bool, note: str = "") -> Entry:
     if not accept and not note.strip():
         raise Refused("Say what the player should fix when you send a list back.")
     note = clean_words(note, "The note", 500) if not accept else ""
+    refuse_closed(entry.event)
     if entry.event.round_set.exists():
         raise Refused("Round 1 is paired: the lists are as they were accepted.")
     entry.status = Entry.ACCEPTED if accept else Entry.RETURNED
@@ -376,6 +447,7 @@ def drop(entry: Entry, by: Any, dropped: bool = True) -> Entry:
         raise Refused("Only the player or the organiser drops a player from the event.")
     if entry.status != Entry.ACCEPTED:
         raise Refused("Only a player whose list is accepted plays in the event.")
+    refuse_closed(event)
     last = event.round_set.order_by("-number").first()
     if last is not None and last.number >= event.rounds:
         raise Refused("Every round is paired: the event ends with the players it has.")
@@ -489,6 +561,7 @@ def set_round_setup(round_: Round, chosen: dict[str, str], rng: random.Random | 
     :func:`round_setup` refuses."""
     setup = round_setup(round_.event, chosen, rng, current=round_.setup)
     with transaction.atomic():
+        refuse_closed(Event.objects.select_for_update().get(pk=round_.event_id))
         if Pairing.objects.filter(round=round_, game__isnull=False).exists():
             raise Refused("A table of this round has begun its game: its set-up is fixed.")
         round_.setup = setup
@@ -507,14 +580,20 @@ def pair_round(event: Event, rng: random.Random | None = None, setup: dict[str, 
     if event.kind == Event.LEAGUE:
         raise Refused("A league's players pair themselves: open a round instead.")
     with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).first()
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        refuse_closed(event)
         last = event.round_set.order_by("-number").first()
         if last is not None and last.number >= event.rounds:
             raise Refused(f"All the event's rounds ({event.rounds}) are paired.")
         if last is not None and any(not p.counted for p in last.pairings.all()):
             raise Refused(f"Round {last.number} still has results to come.")
-        entries = [e.pk for e in event.entries.filter(status=Entry.ACCEPTED, dropped=False)]
+        playing = event.entries.filter(status=Entry.ACCEPTED, dropped=False)
+        if event.check_in:  # a no-show (never checked in) is left unpaired
+            playing = playing.filter(checked_in__gt=0)
+        entries = [e.pk for e in playing]
         if len(entries) < 2:
+            if event.check_in:
+                raise Refused("Pair a round once at least two players with accepted lists have checked in.")
             raise Refused("Pair a round once at least two lists are accepted.")
         if last is None:
             (rng or random.Random()).shuffle(entries)
@@ -538,6 +617,7 @@ def swap(round_: Round, first: Entry, second: Entry) -> None:
     correction). Raises Refused once the round has started, a result is in or a table's
     game is begun, or when
     either player is not in the round or both sit at one table."""
+    refuse_closed(round_.event)
     if round_.started is not None or any(p.winner or p.game_id for p in round_.pairings.all()):
         raise Refused("The round has started (a result is in or a game begun): its pairings are fixed.")
     seats: dict[int, tuple[Pairing, str]] = {}
@@ -584,6 +664,7 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
             .get(pk=pairing.pk)
         )
         event = pairing.round.event
+        refuse_closed(event)
         sides = {pairing.a.player_id: "a", pairing.b.player_id: "b"} if pairing.b else {}
         organiser = by.pk == event.owner_id
         side = sides.get(by.pk)
@@ -620,6 +701,7 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
     if pairing.b is None:
         raise Refused("A bye has no game.")
     event = pairing.round.event
+    refuse_closed(event)
     if by.pk not in (pairing.a.player_id, pairing.b.player_id):
         raise Refused("Only the table's two players start its game, on their phones.")
     if pairing.a.player is None or pairing.b.player is None:
@@ -693,7 +775,8 @@ def open_round(
     if closes <= now:
         raise Refused("The round's window must close later than now.")
     with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).first()
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        refuse_closed(event)
         last = event.round_set.order_by("-number").first()
         if last is not None and last.number >= event.rounds:
             raise Refused(f"All the league's rounds ({event.rounds}) are open already.")
@@ -716,6 +799,7 @@ def challenge(event: Event, by: Any, opponent: Entry, now: datetime | None = Non
     Refused outside an open round, for a player not accepted, oneself, or two who already
     have a table this round."""
     now = now or timezone.now()
+    refuse_closed(event)
     round_ = open_round_of(event, now)
     if round_ is None:
         raise Refused("No round is open: the organiser opens each round of a league.")
@@ -733,7 +817,209 @@ def challenge(event: Event, by: Any, opponent: Entry, now: datetime | None = Non
         raise Refused("Choose another player of the league: accepted, and not dropped out.")
     with transaction.atomic():
         Round.objects.select_for_update().filter(pk=round_.pk).first()
+        if event.check_in:  # each player checks in for the round (read now, in the lock)
+            here = dict(Entry.objects.filter(pk__in=[mine.pk, opponent.pk]).values_list("pk", "checked_in"))
+            if here.get(mine.pk) != round_.number:
+                raise Refused(f"Check in for round {round_.number} first (on the event page).")
+            if here.get(opponent.pk) != round_.number:
+                raise Refused(f"{opponent.name} has not checked in for round {round_.number}.")
         tables = list(round_.pairings.all())
         if any({p.a_id, p.b_id} == {mine.pk, opponent.pk} for p in tables):
             raise Refused(f"You and {opponent.name} already have a table this round.")
         return Pairing.objects.create(round=round_, table=len(tables) + 1, a=mine, b=opponent)
+
+
+# The organiser's day (issue 41 item 1): editing, late lists, closing, deleting, check-in.
+
+
+def _organiser_only(event: Event, by: Any, what: str) -> None:
+    if by is None or by.pk != event.owner_id:
+        raise Refused(f"Only the organiser {what}.")
+
+
+def limits_fixed(event: Event) -> bool:
+    """Whether ``event``'s list limits are fixed: a list is accepted against them (the
+    organiser accepted it as it met or missed them; changing them would change what
+    was accepted)."""
+    return event.entries.filter(status=Entry.ACCEPTED).exists()
+
+
+def edit_event(event: Event, by: Any, now: datetime | None = None, **fields: Any) -> Event:
+    """The organiser changes ``event``: any of ``name``, ``date``, ``venue``,
+    ``description``, ``capacity`` (None: no limit but MAX_ENTRIES), ``rounds``,
+    ``deadline`` (None: lists lock with round 1), ``late_lists``, ``check_in``,
+    ``lists_public``, ``lists_public_from`` and ``options`` (the list limits), each
+    given or left as it is. Written under the event's row lock, in one transaction.
+    Raises Refused (nothing written) for anyone but the organiser, a closed event, a
+    name :func:`clean_words` refuses, a new deadline not later than now, a capacity below
+    the players registered, fewer rounds than are paired (or open) already or outside
+    1-MAX_ROUNDS, or new limits once a list is accepted against them. Check-in turned on
+    once a tournament's round 1 is paired checks in every player who has sat at a table
+    (they came)."""
+    now = now or timezone.now()
+    allowed = {
+        "name", "date", "venue", "description", "capacity", "rounds", "deadline",
+        "late_lists", "check_in", "lists_public", "lists_public_from", "options",
+    }  # fmt: skip
+    unknown = set(fields) - allowed
+    if unknown:
+        raise TypeError(f"edit_event: not a field to edit: {', '.join(sorted(unknown))}")
+    if "name" in fields:
+        fields["name"] = clean_words(fields["name"], "The event's name", 200)
+        if not fields["name"]:
+            raise Refused("Give the event a name.")
+    fields = _clean_details(fields)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _organiser_only(event, by, "edits the event")
+        refuse_closed(event)
+        deadline = fields.get("deadline", event.deadline)
+        if deadline != event.deadline and deadline is not None and deadline <= now:
+            raise Refused("The new deadline must be later than now.")
+        capacity = fields.get("capacity", event.capacity)
+        taken = event.entries.count()
+        if capacity is not None and capacity < max(taken, 2):
+            raise Refused(
+                f"The capacity cannot be below the {taken} players registered."
+                if taken >= 2
+                else "An event takes at least 2 players."
+            )
+        rounds = int(fields.get("rounds", event.rounds))
+        begun = event.round_set.count()
+        if not max(begun, 1) <= rounds <= MAX_ROUNDS:
+            raise Refused(
+                f"Round {begun} is paired already: the event has at least {begun} rounds."
+                if rounds < begun
+                else f"An event has 1 to {MAX_ROUNDS} rounds; {rounds} asked."
+            )
+        if fields.get("check_in") and not event.check_in and begun and event.kind == Event.TOURNAMENT:
+            # Turned on under way: every player who has sat at a table was there.
+            played = Pairing.objects.filter(round__event=event)
+            seated = set(played.values_list("a_id", flat=True)) | set(played.values_list("b_id", flat=True))
+            Entry.objects.filter(event=event, pk__in=seated - {None}, checked_in=0).update(checked_in=1)
+        if "options" in fields and fields["options"] != event.options and limits_fixed(event):
+            raise Refused(
+                "A list is accepted against the list limits: they stay as they are "
+                "(send the accepted lists back to change them)."
+            )
+        for key, value in fields.items():
+            setattr(event, key, value)
+        event.save()
+    return event
+
+
+def set_late_lists(event: Event, by: Any, accept: bool) -> Event:
+    """The organiser accepts lists after the deadline (``accept``), or stops: a late list
+    is submitted and reviewed as any, marked late (Entry.late), until round 1 is paired.
+    Raises Refused for anyone but the organiser or a closed event."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _organiser_only(event, by, "accepts late lists")
+        refuse_closed(event)
+        event.late_lists = accept
+        event.save(update_fields=["late_lists"])
+    return event
+
+
+def close_event(event: Event, by: Any, close: bool = True, now: datetime | None = None) -> Event:
+    """The organiser closes ``event`` (``close``): from then nothing more is registered,
+    reviewed, paired, swapped, started or recorded, and its standings are final; or
+    reopens it (False: the undo, everything as before closing). A table without its result
+    stays so. Raises Refused for anyone but the organiser."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _organiser_only(event, by, "closes or reopens the event")
+        if close and event.finished is None:
+            event.finished = now or timezone.now()
+        elif not close:
+            event.finished = None
+        event.save(update_fields=["finished"])
+    return event
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What deleting an event removes and keeps: its ``entries`` (each list as submitted),
+    its ``rounds`` and ``tables``, and the ``games`` played at its tables, which are kept
+    as ordinary games of their players (no longer linked to an event)."""
+
+    entries: int
+    rounds: int
+    tables: int
+    games: int
+
+
+def removal(event: Event) -> Removal:
+    """What :func:`delete_event` would remove and keep, for its confirmation page."""
+    tables = Pairing.objects.filter(round__event=event)
+    return Removal(
+        entries=event.entries.count(),
+        rounds=event.round_set.count(),
+        tables=tables.count(),
+        games=tables.filter(game__isnull=False).count(),
+    )
+
+
+def delete_event(event: Event, by: Any) -> Removal:
+    """The organiser deletes ``event`` with its entries, rounds and results (no undo).
+    The games played at its tables are kept: each stays its players' ordinary game
+    (in their games, with its record), no longer linked to the event. Raises Refused for
+    anyone but the organiser."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _organiser_only(event, by, "deletes the event")
+        gone = removal(event)
+        # Pairing.game is SET_NULL from the game's side; deleting the tables leaves the games.
+        event.delete()
+    return gone
+
+
+def check_in_round(event: Event, now: datetime | None = None) -> int | None:
+    """The round players check in for now: a tournament's round 1 until it is paired (a
+    check-in holds for the whole event); a league's open round; None when there is none
+    (a tournament under way: the organiser may still check a latecomer in, for the
+    rounds paired after)."""
+    if event.kind == Event.LEAGUE:
+        round_ = open_round_of(event, now)
+        return round_.number if round_ is not None else None
+    return None if event.round_set.exists() else 1
+
+
+def check_in(entry: Entry, by: Any, present: bool = True, now: datetime | None = None) -> Entry:
+    """``entry``'s player is here (``present``; False: the undo): checked in by
+    themselves (on their phone) or by the organiser. A tournament's check-in is for round
+    1 and holds for the event (the organiser may check in a latecomer once round 1 is
+    paired: they are paired from the next round); a league's is for its open round. Only
+    players checked in are paired (:func:`pair_round`) or make a league table
+    (:func:`challenge`). Written under the entry's row lock. Raises Refused when the
+    event does not use check-in or is closed, for a list not accepted or a dropped
+    player, for anyone but the player or the organiser, for a player when no round takes
+    check-ins now, and for a league with no round open."""
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().select_related("event").get(pk=entry.pk)
+        event = entry.event
+        if by is None or by.pk not in (event.owner_id, entry.player_id):
+            raise Refused("Only the player or the organiser checks a player in.")
+        refuse_closed(event)
+        if not event.check_in:
+            raise Refused("This event has no check-in: every accepted player is paired.")
+        if entry.status != Entry.ACCEPTED or entry.dropped:
+            raise Refused("Only a player whose list is accepted (and not dropped out) checks in.")
+        number = check_in_round(event, now)
+        if number is None:
+            if event.kind == Event.LEAGUE:
+                raise Refused("No round is open: check in once the organiser opens one.")
+            if by.pk != event.owner_id:
+                raise Refused("Round 1 is paired: ask the organiser to check you in.")
+            number = 1
+        entry.checked_in = number if present else 0
+        entry.save(update_fields=["checked_in"])
+    return entry
+
+
+def is_checked_in(entry: Entry, event: Event, now: datetime | None = None) -> bool:
+    """Whether ``entry`` is checked in for the round that takes check-ins (a tournament:
+    at all; a league: for its open round)."""
+    if event.kind == Event.LEAGUE:
+        return entry.checked_in > 0 and entry.checked_in == check_in_round(event, now)
+    return entry.checked_in > 0

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from roster.events import views
+from roster.events import day, views
 
 urlpatterns = [
     path("events/", views.event_list, name="event-list"),
@@ -25,5 +25,11 @@ urlpatterns = [
     path("events/<int:pk>/standings.csv", views.standings_csv, name="event-standings-csv"),
     path("events/<int:pk>/results.csv", views.results_csv, name="event-results-csv"),
     path("events/<int:pk>/export.json", views.export_json, name="event-export-json"),
+    path("events/<int:pk>/edit/", day.edit, name="event-edit"),
+    path("events/<int:pk>/late/", day.late_lists, name="event-late"),
+    path("events/<int:pk>/end/", day.end, name="event-end"),
+    path("events/<int:pk>/delete/", day.delete, name="event-delete"),
+    path("events/<int:pk>/check-in/", day.check_in_page, name="event-check-in"),
+    path("events/<int:pk>/entries/<int:entry>/check-in/", day.check_in, name="event-checked-in"),
     path("register/<slug:code>/", views.register, name="event-register"),
 ]

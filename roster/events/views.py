@@ -79,6 +79,10 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 lists_public=data["lists_public"],
                 lists_public_from=data["lists_public_from"],
                 options=data["options"],
+                date=data["date"],
+                venue=data["venue"],
+                description=data["description"],
+                capacity=data["capacity"],
             )
         except Refused as exc:
             form.add_error(None, str(exc))
@@ -138,6 +142,17 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             table.seated = viewer is not None and viewer.pk in players
         round_.setup_lines = operations.setup_text(event, round_.setup)
         round_.fixed = any(t.game_id for t in round_.pairings.all())
+        if event.check_in and event.kind == Event.TOURNAMENT:
+            # The no-shows: accepted, not dropped, never checked in, so left unpaired.
+            seated = {t.a_id for t in round_.pairings.all()} | {t.b_id for t in round_.pairings.all()}
+            round_.absent = [
+                r.entry
+                for r in rows
+                if r.entry.status == Entry.ACCEPTED
+                and not r.entry.dropped
+                and not r.entry.checked_in
+                and r.entry.pk not in seated
+            ]
     mine = next((r for r in rows if r.mine), None)
     register_url = absolute(reverse("event-register", args=[event.code]))
     return {
@@ -168,6 +183,15 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         else None,
         "lists_open": lists_open,
         "can_drop": not rounds or rounds[-1].number < event.rounds,
+        # The organiser's day (issue 41, roster.events.day).
+        "closed": event.finished is not None,
+        "past_deadline": operations.late(event),
+        "late_now": event.late_lists and operations.late(event) and not operations.locked(event),
+        "checked_in": {r.entry.pk for r in rows if operations.is_checked_in(r.entry, event)}
+        if event.check_in
+        else set(),
+        "playing": sum(1 for r in rows if r.entry.status == Entry.ACCEPTED and not r.entry.dropped),
+        "check_in_round": operations.check_in_round(event) if event.check_in else None,
     }
 
 
@@ -181,8 +205,11 @@ def version_of(event: Event, *, games: bool = False) -> str:
     tables = Pairing.objects.filter(round__event=event).order_by("pk")
     content = [
         [event.name, event.rounds, event.deadline, event.lists_open_to(None), event.finished],
+        [event.date, event.venue, event.description, event.capacity, event.late_lists, event.check_in],
         list(
-            event.entries.order_by("pk").values_list("pk", "name", "status", "fingerprint", "note", "dropped")
+            event.entries.order_by("pk").values_list(
+                "pk", "name", "status", "fingerprint", "note", "dropped", "late", "checked_in"
+            )
         ),
         list(event.round_set.values_list("number", "setup", "closes", "started")),
         list(
@@ -266,6 +293,10 @@ def register(request: HttpRequest, code: str) -> HttpResponse:
         "system": SYSTEMS[event.system],
         "form": form,
         "locked": operations.locked(event),
+        # No place left for a new player (one registered already may submit again).
+        "full": event.capacity is not None
+        and event.entries.count() >= event.capacity
+        and not event.entries.filter(player=me).exists(),
     }
     return render(request, "events/register.html", context, status=422 if request.method == "POST" else 200)
 
@@ -313,6 +344,12 @@ def pair_round(request: HttpRequest, pk: int) -> HttpResponse:
         if left
         else ""
     )
+    if event.check_in and round_.number == 1:
+        absent = event.entries.filter(status=Entry.ACCEPTED, dropped=False, checked_in=0).count()
+        if absent:
+            many = absent != 1
+            who = f"{absent} players not checked in are" if many else "1 player not checked in is"
+            out += f" {who} left unpaired."
     messages.success(request, f"Round {round_.number} is paired.{out}")
     return _back(request, event)
 

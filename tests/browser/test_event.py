@@ -7,10 +7,12 @@ following the standings without being reloaded."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.db.models import Q
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from roster.events import operations
@@ -179,3 +181,120 @@ def test_an_eight_player_event_from_registration_to_standings(
     # Nobody met anyone twice in the three rounds.
     met = [frozenset((p.a_id, p.b_id)) for p in Pairing.objects.all()]
     assert len(met) == len(set(met)) == 12
+
+
+# The organiser's day (issue 41 item 1): the deadline edited, a late list let in, and
+# check-in with one no-show left unpaired; then the event closed. The edit, close/delete
+# and check-in pages are checked at 1280x800 and 360x640, light and dark (no sideways
+# scrolling, no axe violation), and photographed there with MUSTER_SHOTS=DIR.
+
+
+def _looked_at(page: Any, name: str, axe: bool = True) -> None:
+    """``page`` at 1280x800 and 360x640, light and dark: nothing wider than the screen,
+    no axe violation (with ``axe``); a full-page screenshot each under MUSTER_SHOTS, when
+    set."""
+    import os
+    from pathlib import Path
+
+    from axe_playwright_python.sync_playwright import Axe
+
+    folder = os.environ.get("MUSTER_SHOTS")
+    for width, height in ((1280, 800), (360, 640)):
+        for scheme in ("light", "dark"):
+            page.set_viewport_size({"width": width, "height": height})
+            page.emulate_media(color_scheme=scheme)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+            if axe:
+                violations = [v["id"] for v in Axe().run(page).response["violations"]]
+                assert violations == [], (name, width, scheme, violations)
+            if folder:
+                Path(folder).mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(Path(folder) / f"{name}-{width}-{scheme}.png"), full_page=True)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(color_scheme="light")
+
+
+def test_the_organisers_day_an_edited_deadline_a_late_list_and_a_no_show(
+    browser, live_server, rules_loaded, django_user_model
+):
+    olga = phone(browser, live_server, "olga", django_user_model)
+    organiser = django_user_model.objects.get(username="olga")
+    event = operations.create_event(
+        organiser, "iron-and-honor", "Spring Muster", options={"game_size": "medium"}
+    )
+    for name in ("quinn", "rae", "sam", "wes"):
+        user = django_user_model.objects.create_user(name, password=PASSWORD)
+        operations.submit(event, user, create_roster(user, example(NORTHMEN)), name.title())
+    Entry.objects.update(status=Entry.ACCEPTED)
+
+    # The organiser edits the event: its venue, a deadline, and check-in on the day.
+    olga.goto(f"/events/{event.pk}/")
+    olga.get_by_role("link", name="Edit the event").click()
+    olga.fill("#id_venue", "The Drill Hall")
+    olga.fill("#id_deadline", "2030-03-14T18:00")
+    olga.get_by_label("Check-in on the day").check()
+    expect(olga.get_by_text("a list is accepted against them")).to_be_visible()  # limits read-only
+    _looked_at(olga, "edit")
+    olga.get_by_role("button", name="Save the changes").click()
+    expect(olga.get_by_text("The event is changed.")).to_be_visible()
+    expect(olga.get_by_text("lists lock 14 Mar 2030, 18:00 UTC")).to_be_visible()
+    expect(olga.get_by_text("The Drill Hall")).to_be_visible()
+
+    # The clock passes the deadline (moved in the database: the test cannot wait).
+    Event.objects.filter(pk=event.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    pat = phone(browser, live_server, "pat", django_user_model)
+    create_roster(django_user_model.objects.get(username="pat"), example(NORTHMEN))
+    pat.goto(f"/register/{event.code}/")
+    expect(pat.get_by_text("Lists are locked: registration is closed.")).to_be_visible()
+    # The organiser lets a late list in; Pat submits it; it is marked late and accepted.
+    olga.reload()
+    olga.get_by_role("button", name="Accept a late list").click()
+    expect(olga.get_by_role("button", name="Stop accepting late lists")).to_be_visible()
+    pat.reload()
+    pat.get_by_role("button", name="Submit this list").click()
+    pat.wait_for_url(f"**/events/{event.pk}/")
+    late = Entry.objects.get(player__username="pat")
+    assert late.late
+    olga.reload()
+    row = olga.locator(f"#entry-{late.pk}")
+    expect(row.get_by_text("Late list")).to_be_visible()
+    row.get_by_role("button", name="Accept").click()
+    expect(olga.locator(f"#entry-{late.pk}").get_by_text("Accepted")).to_be_visible()
+
+    # Check-in: Pat on their phone, three by the organiser at the door; Wes never comes.
+    pat.reload()
+    _looked_at(pat, "player-check-in", axe=False)  # the event page: the standings' axe is #41 item 5's
+    pat.get_by_role("button", name="Check in for round 1").click()
+    expect(pat.get_by_text("Pat is checked in.")).to_be_visible()
+    olga.get_by_role("link", name=re.compile(r"^Check-in \(1 of 5\)")).click()
+    for name in ("Quinn", "Rae", "Sam"):
+        olga.get_by_role("button", name=f"Check in {name}", exact=True).click()
+        expect(olga.get_by_text(f"{name} is checked in.")).to_be_visible()
+    expect(olga.locator("#check-in-count")).to_have_text("4 of 5")
+    _looked_at(olga, "check-in")
+    olga.get_by_role("link", name="Back to the event").click()
+    olga.get_by_role("button", name="Pair round 1").click()
+    expect(olga.get_by_text("Round 1 is paired.")).to_be_visible()
+    expect(olga.locator("#no-shows-1")).to_contain_text("Not checked in: Wes")
+    _looked_at(olga, "event-no-show", axe=False)
+    wes = Entry.objects.get(player__username="wes")
+    tables = Pairing.objects.filter(round__event=event)
+    assert tables.count() == 2 and all(p.b_id is not None for p in tables)
+    assert not tables.filter(Q(a=wes) | Q(b=wes)).exists()
+
+    # The event closed at the end of the day: final standings, nothing more recorded.
+    for table in tables:
+        operations.record(table, organiser, "a", 10, 5)
+    olga.get_by_role("link", name="Close or delete").click()
+    _looked_at(olga, "close-delete")
+    olga.get_by_role("button", name="Close the event").click()
+    expect(olga.get_by_text("This event is closed")).to_be_visible()
+    expect(olga.get_by_role("heading", name="Final standings")).to_be_visible()
+    expect(olga.get_by_role("button", name="Pair round 2")).to_have_count(0)
+    _looked_at(olga, "event-closed", axe=False)
+    # Reopening is the undo: the page offers it once closed.
+    olga.get_by_role("link", name="Reopen or delete").click()
+    _looked_at(olga, "reopen-delete")
+    olga.get_by_role("button", name="Reopen the event").click()
+    expect(olga.get_by_text("The event is open again.")).to_be_visible()
+    expect(olga.get_by_role("button", name="Pair round 2")).to_be_visible()

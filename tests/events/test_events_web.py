@@ -26,6 +26,7 @@ NORTHMEN = "iron-and-honor-northmen-raiding-party"
 
 #: The event form's own fields; the others are list limits, named under the system's id.
 EVENT_FIELDS = {"name", "system", "kind", "rounds", "deadline", "lists_public", "lists_public_from"}
+EVENT_FIELDS |= {"date", "venue", "description", "capacity"}  # its details (issue 41)
 
 
 def event_form(**given):

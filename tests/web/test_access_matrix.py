@@ -175,6 +175,7 @@ MATRIX.update(
 # Events (docs/events.md "Who sees what"): the owner organises the cast's event, in which
 # two other players are paired; the stranger is in no role of it.
 ORGANISER_ONLY = {"owner": 302, "stranger": 404, "anon": LOGIN, "holder": LOGIN}
+ORGANISER_PAGE = {**ORGANISER_ONLY, "owner": 200}
 # A table's result or game by someone else is refused with the reason, back on the page.
 TABLE_ACTION = {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}
 MATRIX.update(
@@ -200,6 +201,15 @@ MATRIX.update(
         "event-add-player": ("POST", "event", {"name": "Zed"}, ORGANISER_ONLY),
         "event-result": ("POST", "event-pairing", {"winner": "a"}, TABLE_ACTION),
         "event-game": ("POST", "event-pairing", {}, TABLE_ACTION),
+        # The organiser's day (issue 41): their pages and writes; a check-in by the
+        # player or the organiser (refused with the reason otherwise, back on the page).
+        "event-edit": ("GET", "event", None, ORGANISER_PAGE),
+        "event-end": ("GET", "event", None, ORGANISER_PAGE),
+        "event-check-in": ("GET", "event", None, ORGANISER_PAGE),
+        "event-late": ("POST", "event", {"accept": "1"}, ORGANISER_ONLY),
+        # Without the event's name typed: the confirmation page again, nothing deleted.
+        "event-delete": ("POST", "event", {}, {**ORGANISER_ONLY, "owner": 422}),
+        "event-checked-in": ("POST", "event-entry", {}, TABLE_ACTION),
     }
 )
 
