@@ -274,20 +274,28 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _answer(
             request, game, refused=f"That action could not be read ({problem}).", status=422, seat=shown
         )
-    event = form.event()
-    if seat.side is not None:
-        event = event.model_copy(update={"side": seat.side})
-    try:
-        played = operations.act(
-            game, event, seated=seat.side is not None, confirmed=bool(form.cleaned_data.get("confirm"))
-        )
-    except operations.Unconfirmed as exc:
-        # Asked, not refused: the answer carries the same action again, to confirm.
-        again = {k: str(v) for k, v in form.data.items() if k in ("side", "do", "target", "model", "detail")}
-        ask = {"url": reverse("game-act", args=[game.pk]), "fields": again}
-        return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown, ask=ask)
-    except Refused as exc:
-        return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
+    # A row's button may send several steps (rules.play.offers): each is its own event,
+    # applied in order; a question or refusal stops the rest (what went before stays).
+    steps = [step for step in str(form.cleaned_data["do"]).split(";") if step.strip()]
+    for n, event in enumerate(form.events()):
+        if seat.side is not None:
+            event = event.model_copy(update={"side": seat.side})
+        try:
+            played = operations.act(
+                game, event, seated=seat.side is not None, confirmed=bool(form.cleaned_data.get("confirm"))
+            )
+        except operations.Unconfirmed as exc:
+            # Asked, not refused: the answer carries the same action again, to confirm.
+            kept = ("side", "do", "target", "model", "detail")
+            again = {k: str(v) for k, v in form.data.items() if k in kept}
+            again["do"] = ";".join(steps[n:])
+            ask = {"url": reverse("game-act", args=[game.pk]), "fields": again}
+            return _answer(
+                request, operations.fresh(game), refused=exc.reason, status=409, seat=shown, ask=ask
+            )
+        except Refused as exc:
+            return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
+        game = played.game
     return _answer(request, played.game, seat=shown)
 
 

@@ -730,6 +730,12 @@ class IronHonorPlay(TablePlay):
             return pub.get("drawn") is None and bag == 0
         return True
 
+    def row_offers(self, state: TableState, side: int, model: ModelState) -> list[Any]:
+        """What ``model``'s row offers now (rules.iron_honor.offers)."""
+        from rules.iron_honor.offers import row_offers
+
+        return row_offers(self, state, side, model)
+
     def acting_model(self, state: TableState) -> tuple[int, int] | None:
         """The model nominated for the die out (p.31), until the next draw."""
         act = state.public.get("activation")
