@@ -102,6 +102,7 @@ def _row(
     buttons: list[dict[str, Any]] = []
     groups: list[dict[str, Any]] = []
     status_off: dict[str, Any] | None = None
+    fits = getattr(rules, "model_offers", None)  # rules.play.offers
     if not m.killed:
         for a in model_actions:
             spec = a["spec"]
@@ -125,6 +126,8 @@ def _row(
                 if key_of(first) != m.status:
                     buttons.append(_button(f"status:{first}", first, f" {m.name}", title))
             elif a["values"]:
+                if fits is not None:  # a fighter's menu: what its abilities allow (Beestwars)
+                    a = {**a, "values": [v for v in a["values"] if fits(m, spec.name, v)]}
                 if spec.name == "status" and key_of(a["values"][0]) != m.status:
                     # Out of the first (default) status in one tap: Iron & Honor's
                     # Stunned is shaken off at the model's activation (p.43), so its
@@ -138,7 +141,9 @@ def _row(
     _offered(m, offers, buttons, groups)
     return {
         "m": m,
-        "status": status.name if status else m.status,
+        # A status the rules set that players do not pick (Brutality's Unconscious in
+        # Taking Captives) in words too.
+        "status": status.name if status else m.status.replace("-", " ").capitalize(),
         "status_rule": _rule(rules, status),
         "status_class": key_of(m.status),
         "status_off": status_off,
@@ -379,7 +384,11 @@ def table_context(
                     act_url,
                     wound_word,
                     acting == (index, m.index),
-                    tuple(row_offers(shown, index, m)) if row_offers is not None and can_act else (),
+                    # From the whole state (a Beestwars card held back from this viewer
+                    # still says an activation is under way); what they offer names no card.
+                    tuple(row_offers(state, index, state.sides[index].models[m.index]))
+                    if row_offers is not None and can_act
+                    else (),
                 ),
             }
             for m in side.models
