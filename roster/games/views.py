@@ -125,7 +125,11 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
                 form.add_error(None, exc.message)
             else:
                 setup = setup_form.setup(secrets.SystemRandom())
-                snapshot = Snapshot(system=roster.system, sides=(own, told_apart(own, opponent)), setup=setup)
+                sides = (own, told_apart(own, opponent))
+                with_sides = getattr(rules, "roll_with_sides", None)  # Rescue's roles (I&H p.48)
+                if with_sides is not None:
+                    setup = with_sides(setup, sides, secrets.SystemRandom())
+                snapshot = Snapshot(system=roster.system, sides=sides, setup=setup)
                 opponent = snapshot.sides[1]
                 try:
                     game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
