@@ -188,6 +188,7 @@ def _offered(
     for offer in offers:
         button = _button(offer.do, offer.label, f" {m.name}", offer.title)
         if offer.quick:
+            button["quick"] = True  # an action of the model, told from its statuses (play.css)
             first = offer.do.split(";")[0].lstrip("=")
             same = next((i for i, b in enumerate(buttons) if b["do"] == first), None)
             if same is not None:

@@ -6,57 +6,37 @@
   rest (Charge, Recover by the standard, Bodyguard link, Cavalry attack, Two Weapons
   attack...) are in its Action menu.
 - The Action menu of a fighter lists only what its abilities and equipment allow
-  (:func:`fits`: Wallop p.9, Bodyguard and Cavalry p.7, Two Weapons p.8, a shield for a
-  Shieldbash and a ranged weapon for shooting p.6); a fighter whose profile Muster does
-  not know keeps every one.
+  (rules.beestwars.play.BeestwarsPlay.model_offers: Wallop p.9, Bodyguard and Cavalry
+  p.7, Two Weapons p.8, a shield for a Shieldbash and a ranged weapon for shooting p.6);
+  a fighter whose profile Muster does not know keeps every one.
 - A fallen standard (or its own, taken and dropped) is picked up by a fighter of the
   active commander as an action: "Pick up the standard" in its More (p.8).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rules.play.core import ModelState, SideIndex, TableState
 from rules.play.offers import Offer
 
-if TYPE_CHECKING:
-    from rules.beestwars.play import BeestwarsPlay
-
-#: The action on a fighter's row by its status (pp.5-6).
-LIKELY = {"ready": "Move", "engaged": "Attack", "stunned": "Recover"}
+#: The action on a fighter's row by its status, and its page (pp.5-6).
+LIKELY = {"ready": ("Move", 5), "engaged": ("Attack", 5), "stunned": ("Recover", 6)}
+#: Picking up a fallen standard, as rules.beestwars.play names the action (p.8).
+PICK_UP = "Pick up the standard"
 ACTIONS = "Actions"
 
 
-def fits(model: ModelState, action: str) -> bool:
-    """Whether ``model``'s abilities and equipment allow the fighter's action ``action``
-    (pp.6-9); True where Muster does not know its equipment."""
-    from rules.beestwars.play import ABILITY_ACTIONS, RANGED, SHIELDED, equipment
-
-    ability = ABILITY_ACTIONS.get(action)
-    if ability is not None and not any(r.lower() == ability.lower() for r in model.rules):
-        return False
-    carried = equipment(model.role)
-    if carried is None:
-        return True
-    if action in SHIELDED:
-        return "shield" in carried.lower()
-    if action in RANGED:
-        return "bow" in carried.lower() or any(r.lower() == "ranged weapon" for r in model.rules)
-    return True
-
-
-def row_offers(rules: BeestwarsPlay, state: TableState, side: int, model: ModelState) -> list[Offer]:
-    """The offers of ``model``'s row (of ``side``) in ``state``: see the module."""
-    from rules.beestwars.play import FIGHTER_ACTIONS, PICK_UP
-
+def row_offers(rules: Any, state: TableState, side: int, model: ModelState) -> list[Offer]:
+    """The offers of ``model``'s row (of ``side``) in ``state``: see the module. ``rules``
+    the rules of play (rules.beestwars.play.BeestwarsPlay: its ``held`` and
+    ``act_refusal``)."""
     if state.finished or model.killed or rules.held(state) is None or state.active != side:
         return []
     whose: SideIndex = 0 if side == 0 else 1
     out: list[Offer] = []
-    likely = LIKELY.get(model.status)
+    likely, page = LIKELY.get(model.status, ("", 0))
     if likely and rules.act_refusal(state, whose, model, likely) is None:
-        page = FIGHTER_ACTIONS[likely][3]
         out.append(
             Offer(
                 f"act:{likely}", likely, f"{model.name}: {likely}, one of the card's actions (p.{page})", True

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.beestwars.catalogue import BeestwarsCatalogue
+from rules.beestwars.offers import row_offers
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -464,15 +465,25 @@ class BeestwarsPlay(TablePlay):
 
     def row_offers(self, state: TableState, side: int, model: ModelState) -> list[Any]:
         """What ``model``'s row offers now (rules.beestwars.offers)."""
-        from rules.beestwars.offers import row_offers
-
         return row_offers(self, state, side, model)
 
     def model_offers(self, model: ModelState, action: str, value: str) -> bool:
-        """Whether ``model``'s Action menu lists ``value`` (rules.beestwars.offers)."""
-        from rules.beestwars.offers import fits
-
-        return action != "act" or fits(model, value)
+        """Whether ``model``'s Action menu lists the fighter's action ``value``: what its
+        abilities and equipment allow (pp.6-9, as :meth:`act_refusal`); every one where
+        Muster does not know its equipment (a typed or supplement fighter)."""
+        if action != "act":
+            return True
+        ability = ABILITY_ACTIONS.get(value)
+        if ability is not None and not any(r.lower() == ability.lower() for r in model.rules):
+            return False
+        carried = equipment(model.role)
+        if carried is None:
+            return True
+        if value in SHIELDED:
+            return "shield" in carried.lower()
+        if value in RANGED:
+            return "bow" in carried.lower() or any(r.lower() == "ranged weapon" for r in model.rules)
+        return True
 
     def offered(self, state: TableState, action: str) -> bool:
         """A draw while no card is in play; asking and ending while one is (p.4)."""

@@ -6,26 +6,30 @@ missions scored only at the end (Taking Captives, Grab It!)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rules.play.core import ModelState, TableState
 from rules.play.offers import Offer
 
-if TYPE_CHECKING:
-    from rules.brutality.play import BrutalityPlay
-
 ACTIONS = "Actions"
+#: The missions scored only at the end (rules.brutality.play.END_SCORED).
+END_SCORED = ("Taking Captives", "Grab It!")
 
 
-def row_offers(rules: BrutalityPlay, state: TableState, side: int, model: ModelState) -> list[Offer]:
-    """The offers of ``model``'s row (of ``side``) in ``state``: see the module."""
-    from rules.brutality.play import END_SCORED, out_of_play
-
+def row_offers(rules: Any, state: TableState, side: int, model: ModelState) -> list[Offer]:
+    """The offers of ``model``'s row (of ``side``) in ``state``: see the module. ``rules``
+    the rules of play (rules.brutality.play.BrutalityPlay: its ``acting`` and
+    ``blinded_now``)."""
     acting = rules.acting(state)
     mission = state.public.get("mission")
     if state.finished or acting is None or (acting[0], acting[1].index) != (side, model.index):
         return []
-    if out_of_play(model) or mission in END_SCORED or rules.blinded_now(state) is not None:
+    if (
+        model.killed
+        or model.status == "unconscious"
+        or mission in END_SCORED
+        or rules.blinded_now(state) is not None
+    ):
         return []
     defender = state.public.get("defender")
     points = (1 if side == defender else 2) if mission == "Base Assault" and defender in (0, 1) else 1

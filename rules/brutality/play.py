@@ -29,6 +29,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rules.brutality.catalogue import STATS
+from rules.brutality.offers import row_offers
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -808,8 +809,6 @@ class BrutalityPlay(TablePlay):
 
     def row_offers(self, state: TableState, side: int, model: ModelState) -> list[Any]:
         """What ``model``'s row offers now (rules.brutality.offers)."""
-        from rules.brutality.offers import row_offers
-
         return row_offers(self, state, side, model)
 
     def acting(self, state: TableState) -> tuple[SideIndex, ModelState] | None:

@@ -17,13 +17,10 @@ and the log fields only a row can name (issue 40 items 2 and 4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rules.play.core import ModelState, TableState
 from rules.play.offers import Offer
-
-if TYPE_CHECKING:
-    from rules.iron_honor.play import IronHonorPlay
 
 #: The actions put on the row of the model spending action points, in this order, at
 #: most :data:`QUICK_SHOWN` of those it can take now (pp.33-35).
@@ -32,9 +29,11 @@ QUICK_SHOWN = 3
 ACTIONS = "Actions"
 
 
-def row_offers(rules: IronHonorPlay, state: TableState, side: int, model: ModelState) -> list[Offer]:
-    """The offers of ``model``'s row (of ``side``) in ``state``: see the module."""
-    from rules.iron_honor.play import AP_ACTIONS, kind_of
+def row_offers(rules: Any, state: TableState, side: int, model: ModelState) -> list[Offer]:
+    """The offers of ``model``'s row (of ``side``) in ``state``: see the module. ``rules``
+    the rules of play (rules.iron_honor.play.IronHonorPlay: its ``ap_refusal``,
+    ``prisoner``, ``impetus_of`` and the ``ap`` action's costs)."""
+    costs = next(a.amounts for a in rules.trackers.actions if a.name == "ap")
 
     if state.finished or model.killed:
         return []
@@ -79,7 +78,7 @@ def row_offers(rules: IronHonorPlay, state: TableState, side: int, model: ModelS
             Offer(
                 f"=ap:{a}",
                 a,
-                f"{model.name}: {a}, {AP_ACTIONS[a].cost} action point(s) (p.{AP_ACTIONS[a].page})",
+                f"{model.name}: {a}, {costs.get(a, 1)} action point(s) (pp.33-35)",
                 quick=True,
             )
             for a in shown
@@ -97,12 +96,7 @@ def row_offers(rules: IronHonorPlay, state: TableState, side: int, model: ModelS
     if act is not None and int(act["side"]) == side:
         hero = state.sides[side].models[int(act["model"])]
         flags = state.sides[side].flags
-        if (
-            kind_of(hero) == "hero"
-            and hero is not model
-            and not flags.get("heroic_impetus")
-            and granted is None
-        ):
+        if "hero" in hero.tags and hero is not model and not flags.get("heroic_impetus") and granted is None:
             out.append(
                 Offer(
                     "impetus",

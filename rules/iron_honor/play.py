@@ -21,6 +21,7 @@ import random
 from typing import Any, NamedTuple
 
 from rules.iron_honor.catalogue import ATTRIBUTES
+from rules.iron_honor.offers import row_offers
 from rules.iron_honor.rescue import KIDNAPPER, roles
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
@@ -745,8 +746,6 @@ class IronHonorPlay(TablePlay):
 
     def row_offers(self, state: TableState, side: int, model: ModelState) -> list[Any]:
         """What ``model``'s row offers now (rules.iron_honor.offers)."""
-        from rules.iron_honor.offers import row_offers
-
         return row_offers(self, state, side, model)
 
     def acting_model(self, state: TableState) -> tuple[int, int] | None:

@@ -572,3 +572,20 @@ def test_a_bodyguard_link_and_a_cavalry_attack_need_the_ability_and_are_actions_
     with pytest.raises(Refused, match=r"Orrin has no Cavalry ability \(p.7\)"):
         t.do(0, "act", target=0, model=4, value="Cavalry attack")
     assert "Cavalry attack" in OFFERED and "Bodyguard link" in OFFERED  # on the rows that have them
+
+
+def test_a_two_weapons_attack_is_one_combat_action_of_a_fighter_with_the_ability_p8(
+    clovis: SideSnapshot,
+) -> None:
+    """Two Weapons (p.8): two attacks instead of one, each at -3 Skill; read as the
+    fighter's one combat action of an engaged fighter."""
+    t = game(clovis, [5])
+    t.do(1, "draw")
+    t.do(0, "status", target=0, model=1, value="Engaged")  # Chardos the Destroyer, Two Weapons
+    t.do(0, "status", target=0, model=3, value="Engaged")  # Pell, no Two Weapons
+    with pytest.raises(Refused, match=r"Pell has no Two Weapons ability \(p.8\)"):
+        t.do(0, "act", target=0, model=3, value="Two Weapons attack")
+    t.do(0, "act", target=0, model=1, value="Two Weapons attack")
+    assert t.state.public["used_actions"] == 1
+    with pytest.raises(Refused, match="made its combat action"):
+        t.do(0, "act", target=0, model=1, value="Attack")
