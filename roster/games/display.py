@@ -387,8 +387,9 @@ def table_context(
                     acting == (index, m.index),
                     # From the whole state (a Beestwars card held back from this viewer
                     # still says an activation is under way); what they offer names no card.
+                    # Every offer is the row's own player's (with two phones, their side's).
                     tuple(row_offers(state, index, state.sides[index].models[m.index]))
-                    if row_offers is not None and can_act
+                    if row_offers is not None and can_act and (seat is None or seat.side in (None, index))
                     else (),
                 ),
             }

@@ -10,9 +10,16 @@ import os
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from roster.games import operations
+from roster.games.models import Game
+from roster.rosters.operations import create_roster
+from rules.play.core import PlayModel, Snapshot
+from rules.play.registry import typed_side
 from tests.browser.test_play_live import Phone, converge, start, stored
+from tests.ih import example
+from tests.web.test_table_offers import FirstDie
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("MUSTER_SHOTS", "")
@@ -54,7 +61,10 @@ def test_an_iron_and_honor_attack_that_wounds_in_four_taps(
     converge(game, a, b, w)
     state = operations.state_of(stored(game))
     drawn = state.public["drawn"]
-    me, foe = state.sides[drawn].models[0], state.sides[1 - drawn].models[0]
+    me = state.sides[drawn].models[0]
+    # Not a Tough model: its d6 may ignore the wound (p.29).
+    tough = {"Tough", "Undead", "Non-Living"}
+    foe = next(m for m in state.sides[1 - drawn].models if not tough & set(m.rules))
     mine = taps[drawn]
     mine.tap(f"Activate {me.name}")
     converge(game, a, b, w)
@@ -67,7 +77,7 @@ def test_an_iron_and_honor_attack_that_wounds_in_four_taps(
     assert [e.action for e in stored(game).event_models] == ["draw", "activate", "roll", "ap", "wound"]
     after = operations.state_of(stored(game))
     assert not any(line.refused for line in after.log)
-    assert after.sides[1 - drawn].models[0].wounds == foe.wounds - 1
+    assert after.sides[1 - drawn].models[foe.index].wounds == foe.wounds - 1
     for phone in (a, b, w):
         assert any("Close Combat Attack (1 action point" in line for line in phone.log())
 
@@ -106,3 +116,70 @@ def test_a_beestwars_charge_that_stuns_in_four_taps(
     active.tap("Move Pell")
     converge(game, a, b, w)
     assert active.taps - before == 1 and stored(game).event_models[-1].value == "Move"
+
+
+def owner_phone(browser: Any, live_server: Any, user: Any, game: Any) -> Phone:
+    """The owner's phone (one phone for both sides) on ``game``'s table, at 360x740."""
+    client = Client()
+    client.force_login(user)
+    phone = Phone(browser, live_server.url)
+    phone.page.set_viewport_size({"width": 360, "height": 740})
+    phone.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    phone.page.goto(f"/games/{game.pk}/")
+    return phone
+
+
+def test_the_row_menus_name_the_healers_patient_and_the_impetus_friend(
+    browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any, monkeypatch: Any
+) -> None:
+    """A friend's More during its Healer hero's activation: Healed by, Heroic Impetus to
+    this model (pp.11, 25); tapped, the log names the friend."""
+    monkeypatch.setattr(operations.secrets, "SystemRandom", FirstDie)
+    user = django_user_model.objects.create_user("healer")
+    ours = typed_side(
+        "iron-and-honor",
+        "Lantern Co.",
+        [
+            PlayModel(name="Ylva", wounds=3, tags=["hero"], rules=["Healer"]),
+            PlayModel(name="Brand", wounds=2),
+        ],
+    )
+    theirs = typed_side("iron-and-honor", "Bandits", [PlayModel(name="Orm", wounds=2)])
+    game = operations.start_game(user, Snapshot(system="iron-and-honor", sides=(ours, theirs)), "Healers")
+    phone = owner_phone(browser, live_server, user, game)
+    phone.tap("Wound Brand")
+    phone.tap("Draw a die")
+    phone.tap("Activate Ylva")
+    phone.page.locator("#more-0-1 > summary").click()
+    shoot(phone, "iron-and-honor-friend-menu")
+    phone.tap("Healed by Ylva Brand")
+    assert stored(game).event_models[-1].model == 1
+    assert any("Brand" in line and "rolls" in line for line in phone.log())
+
+
+def test_the_brutality_menus_name_the_free_action_and_the_scoring_model(
+    browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any
+) -> None:
+    user = django_user_model.objects.create_user("brutal")
+    roster = create_roster(user, example("brutality-moderate-points"))
+    client = Client()
+    client.force_login(user)
+    client.post(
+        f"/rosters/{roster.pk}/play/",
+        {"opponent": "typed", "typed_name": "Bandits", "typed": "Bandit chief, 3"},
+    )
+    game = Game.objects.get(owner=user)
+    phone = owner_phone(browser, live_server, user, game)
+    name = operations.state_of(stored(game)).sides[0].models[0].name
+    phone.tap(f"Activate {name}")
+    phone.page.locator("#more-0-0 > summary").click()
+    shoot(phone, "brutality-acting-model-menu")
+    phone.tap(f"Prays or loots: 1 VP {name}")
+    assert stored(game).event_models[-1].model == 0
+    phone.page.locator("#side-0-spend > summary").click()
+    shoot(phone, "brutality-command-token-menu")
+    side = operations.state_of(stored(game)).sides[0].name
+    phone.tap(f"Free Action: Run ({side})")
+    assert stored(game).event_models[-1].value == "Free Action: Run"

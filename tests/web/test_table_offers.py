@@ -7,6 +7,7 @@ standard's fighter; Brutality's scoring model and named Free Action)."""
 from __future__ import annotations
 
 import random
+import uuid
 
 import pytest
 
@@ -102,19 +103,22 @@ def test_an_iron_and_honor_attack_that_wounds_is_four_taps_and_logs_as_six(alice
     assert f"Close Combat Attack {me.name}" in row and "Activate" not in " ".join(row)
     click(alice_client, game, f"Close Combat Attack {me.name}", f"m-{drawn}-0")  # tap 3
     foe = 1 - drawn
-    victim = state(game).sides[foe].models[0]
-    click(alice_client, game, f"Wound {victim.name}", f"m-{foe}-0")  # tap 4
+    # Not a Tough model: its d6 may ignore the wound (p.29).
+    victim = next(
+        m for m in state(game).sides[foe].models if not {"Tough", "Undead", "Non-Living"} & set(m.rules)
+    )
+    click(alice_client, game, f"Wound {victim.name}", f"m-{foe}-{victim.index}")  # tap 4
     assert events(game) == [
         ("draw", None, None, None),
         ("activate", None, drawn, 0),
         ("roll", None, None, None),
         ("ap", "Close Combat Attack", None, None),
-        ("wound", None, foe, 0),
+        ("wound", None, foe, victim.index),
     ]
     after = state(game)
     assert not any(line.refused for line in after.log)
     assert after.public["activation"]["done"] == ["Close Combat Attack"]
-    assert after.sides[foe].models[0].wounds == victim.wounds - 1
+    assert after.sides[foe].models[victim.index].wounds == victim.wounds - 1
 
 
 def test_activate_roll_at_the_table_leaves_the_face_to_the_bar(alice, alice_client):
@@ -295,3 +299,18 @@ def test_a_brutality_model_knocked_out_in_taking_captives_reads_unconscious(alic
         click(alice_client, game, f"Wound {victim.name}", "m-1-1")
     assert state(game).sides[1].models[1].status == "unconscious"
     assert "Unconscious" in words(page(alice_client, game))
+
+
+def test_with_two_phones_a_row_offers_only_to_its_own_player(alice, alice_client):
+    """The other phone and a watcher get none of the offers of a side's rows: the acting
+    model's actions are its player's (p.33), a fighter's its commander's (p.4)."""
+    from tests.web.test_games_live import seated
+
+    game, owner, other, watcher = seated(alice_client, alice, "beestwars-clovis-300")
+    assert (
+        other.post(f"/games/{game.pk}/act/", {"id": uuid.uuid4().hex, "side": 1, "do": "draw"}).status_code
+        == 302
+    )
+    assert "Move Pell" in texts(page(owner, game), "m-0-3")
+    assert "Move Pell" not in texts(page(other, game), "m-0-3")
+    assert "Move Pell" not in texts(page(watcher, game), "m-0-3")
