@@ -485,9 +485,12 @@ class IronHonorPlay(TablePlay):
             return {}
         return super().roll_setup(key, chosen, rng)
 
-    def roll_with_sides(self, setup: dict[str, Any], sides: Any, rng: random.Random) -> dict[str, Any]:
-        """Rescue's Kidnapper and Prisoner, once both sides are known (rules.iron_honor.rescue)."""
-        return roles(setup, sides, rng)
+    def roll_with_sides(
+        self, setup: dict[str, Any], sides: Any, rng: random.Random, changed: int | None = None
+    ) -> dict[str, Any]:
+        """Rescue's Kidnapper and Prisoner, once both sides are known, or again for the
+        side ``changed`` (rules.iron_honor.rescue)."""
+        return roles(setup, sides, rng, changed)
 
     def set_up(self, state: TableState, snapshot: Snapshot) -> None:
         """One die per model in the bag (p.6); the encounter (p.46)."""

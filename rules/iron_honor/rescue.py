@@ -32,13 +32,17 @@ def _hero_wp(side: SideSnapshot) -> int | None:
 
 
 def roles(
-    setup: dict[str, Any], sides: tuple[SideSnapshot, SideSnapshot], rng: random.Random
+    setup: dict[str, Any],
+    sides: tuple[SideSnapshot, SideSnapshot],
+    rng: random.Random,
+    changed: int | None = None,
 ) -> dict[str, Any]:
     """``setup`` with Rescue's roles where the encounter is Rescue: the Kidnapper rolled
     (when the players left it to Muster: not given, or "roll") and the Prisoner drawn
     among the Rescuer's followers (any model but its hero when it has none; none when it
     has a single model). Other encounters: ``setup`` unchanged, a stray kidnapper
-    dropped."""
+    dropped. ``changed``: the side whose list was just replaced (a joiner's own warband
+    before the first action): its Prisoner, if it is the Rescuer, is drawn again."""
     out = dict(setup)
     if out.get("encounter") != "Rescue":
         out.pop("kidnapper", None)
@@ -59,6 +63,8 @@ def roles(
         rolled = [k for k in str(out.get("rolled") or "").split(",") if k and k != "kidnapper"]
         out["rolled"] = ",".join([*rolled, "kidnapper"])
     rescuer = sides[1 - int(out["kidnapper"])]
+    if changed is not None and changed == 1 - int(out["kidnapper"]):
+        out.pop("prisoner", None)
     if "prisoner" not in out:
         followers = [i for i, m in enumerate(rescuer.models) if not {"hero", "companion"} & set(m.tags)]
         others = [i for i, m in enumerate(rescuer.models) if "hero" not in m.tags]
