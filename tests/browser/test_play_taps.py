@@ -127,7 +127,8 @@ def owner_phone(browser: Any, live_server: Any, user: Any, game: Any) -> Phone:
     phone.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
-    phone.page.goto(f"/games/{game.pk}/")
+    if game is not None:
+        phone.page.goto(f"/games/{game.pk}/")
     return phone
 
 
@@ -183,3 +184,32 @@ def test_the_brutality_menus_name_the_free_action_and_the_scoring_model(
     side = operations.state_of(stored(game)).sides[0].name
     phone.tap(f"Free Action: Run ({side})")
     assert stored(game).event_models[-1].value == "Free Action: Run"
+
+
+def test_rescue_is_set_up_on_the_start_page_and_the_prisoner_rescued_from_its_row(
+    browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any
+) -> None:
+    """The start page asks for Rescue's Kidnapper (or rolls it, p.48); Muster draws the
+    Prisoner among the Rescuer's followers; its More offers "Rescued"."""
+    user = django_user_model.objects.create_user("rescuer")
+    roster = create_roster(user, example("iron-and-honor-ghrim-company"))
+    phone = owner_phone(browser, live_server, user, None)
+    page = phone.page
+    page.goto(f"/rosters/{roster.pk}/play/")
+    page.get_by_label("Encounter").select_option("Rescue")
+    page.get_by_label("Rescue: the Kidnapper").select_option("0")
+    page.get_by_label("A list I type in").check()
+    page.get_by_label("Opponent's warband name").fill("Bandits")
+    page.locator("textarea[name=typed]").fill("Bandit chief, 3\nBandit, 2\nCutthroat, 1")
+    shoot(phone, "iron-and-honor-rescue-start")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#table")
+    game = Game.objects.get(owner=user)
+    held = game.snapshot["setup"]["prisoner"]
+    name = operations.state_of(game).sides[1].models[held].name
+    assert "is the Prisoner" in page.locator(".play-notices").inner_text()
+    page.locator(f"#more-1-{held} > summary").click()
+    shoot(phone, "iron-and-honor-prisoner-menu")
+    phone.tap(f"Rescued {name}")
+    assert stored(game).event_models[-1].value == "Rescued"
+    assert "rescued at the Maintenance Phase" in " ".join(phone.log())
