@@ -20,6 +20,7 @@ from roster.games.models import Game, write_mark
 from roster.games.systems import play_rules
 from rules.play.core import ActionSpec, Event, ModelState, PlayRules, Rule, SideIndex, TableState, Trackers
 from rules.play.format import list_summary
+from rules.play.offers import Offer
 from rules.registry import SYSTEMS
 
 QUICK = ("wound", "heal")  # the model actions always on a row (when Wounds are tracked)
@@ -90,15 +91,18 @@ def _row(
     tokens: dict[str, Rule],
     untoken: bool,
     model_actions: list[dict[str, Any]],
+    offers: tuple[Offer, ...] = (),
 ) -> dict[str, Any]:
     """One model's row, its buttons made here rather than in the template (the table
     is the hot fragment of every tap): Wound / Heal where Wounds are tracked, the
-    statuses where they are not, the rest in groups behind More."""
+    statuses where they are not, the rest in groups behind More; then what the rules
+    offer this row now (``offers``: rules.play.offers, :func:`_offered`)."""
     status = statuses.get(key_of(m.status))
     inline_status = m.max_wounds is None and not m.killed
     buttons: list[dict[str, Any]] = []
     groups: list[dict[str, Any]] = []
     status_off: dict[str, Any] | None = None
+    fits = getattr(rules, "model_offers", None)  # rules.play.offers
     if not m.killed:
         for a in model_actions:
             spec = a["spec"]
@@ -122,6 +126,8 @@ def _row(
                 if key_of(first) != m.status:
                     buttons.append(_button(f"status:{first}", first, f" {m.name}", title))
             elif a["values"]:
+                if fits is not None:  # a fighter's menu: what its abilities allow (Beestwars)
+                    a = {**a, "values": [v for v in a["values"] if fits(m, spec.name, v)]}
                 if spec.name == "status" and key_of(a["values"][0]) != m.status:
                     # Out of the first (default) status in one tap: Iron & Honor's
                     # Stunned is shaken off at the model's activation (p.43), so its
@@ -132,9 +138,12 @@ def _row(
                 groups.append(
                     {"head": None, "buttons": [_button(spec.name, spec.label, f" {m.name}", title)]}
                 )
+    _offered(m, offers, buttons, groups)
     return {
         "m": m,
-        "status": status.name if status else m.status,
+        # A status the rules set that players do not pick (Brutality's Unconscious in
+        # Taking Captives) in words too.
+        "status": status.name if status else m.status.replace("-", " ").capitalize(),
         "status_rule": _rule(rules, status),
         "status_class": key_of(m.status),
         "status_off": status_off,
@@ -166,6 +175,34 @@ def _row(
             for k, v in _in_order(m.stats, rules.stat_order)
         ],
     }
+
+
+def _offered(
+    m: ModelState, offers: tuple[Offer, ...], buttons: list[dict[str, Any]], groups: list[dict[str, Any]]
+) -> None:
+    """Put the rules' offers for this row (rules.play.offers) among its buttons: a quick
+    one takes the place of the row's button for the same action (Iron & Honor's
+    Activate that also rolls), or comes first; the others are groups at the top of More."""
+    heads: dict[str, dict[str, Any]] = {}
+    front = 0
+    for offer in offers:
+        button = _button(offer.do, offer.label, f" {m.name}", offer.title)
+        if offer.quick:
+            button["quick"] = True  # an action of the model, told from its statuses (play.css)
+            first = offer.do.split(";")[0].lstrip("=")
+            same = next((i for i, b in enumerate(buttons) if b["do"] == first), None)
+            if same is not None:
+                buttons[same] = button
+            else:
+                buttons.insert(front, button)
+                front += 1
+            continue
+        group = heads.get(offer.group)
+        if group is None:
+            group = {"head": offer.group or None, "cite": "", "buttons": [], "fold": False}
+            heads[offer.group] = group
+        group["buttons"].append(button)
+    groups[:0] = list(heads.values())
 
 
 def _value_groups(
@@ -203,15 +240,18 @@ def _row_html(
     act_url: str,
     wound_word: str,
     acting: bool = False,
+    offers: tuple[Offer, ...] = (),
 ) -> Markup:
     """One model's row (templates/games/_row.jinja), kept per (rules, side, model state,
     whether it is the model acting now): a tap changes one or two rows, and every
     viewer's table shows the same rows."""
-    key = f"{declared.generation}|{side_index}|{act_url}|{wound_word}|{acting}|{m.model_dump_json()}"
+    offered = "/".join(o.key() for o in offers)
+    key = f"{declared.generation}|{side_index}|{act_url}|{wound_word}|{acting}|{offered}|"
+    key += m.model_dump_json()
     html = _ROWS.get(key)
     if html is None:
         untoken = "untoken" in declared.names
-        row = _row(rules, m, declared.statuses, declared.tokens, untoken, declared.model_actions)
+        row = _row(rules, m, declared.statuses, declared.tokens, untoken, declared.model_actions, offers)
         row["acting"] = acting
         html = Markup(macro("games/_row.jinja", "row")(side_index, row, act_url, wound_word))
         _ROWS[key] = html
@@ -328,14 +368,30 @@ def table_context(
     act_url = reverse("game-act", args=[game.pk])
     wound_word = getattr(rules, "wound_word", None) or "Wounds"
     sides = []
+    can_act = seat is None or seat.can_act
     acting = rules.acting_model(shown)
+    row_offers = getattr(rules, "row_offers", None)  # rules.play.offers
     for index, side in enumerate(shown.sides):
         whose: SideIndex = 0 if index == 0 else 1
         rows = [
             {
                 "killed": m.killed,
                 "index": m.index,
-                "html": _row_html(rules, declared, index, m, act_url, wound_word, acting == (index, m.index)),
+                "html": _row_html(
+                    rules,
+                    declared,
+                    index,
+                    m,
+                    act_url,
+                    wound_word,
+                    acting == (index, m.index),
+                    # From the whole state (a Beestwars card held back from this viewer
+                    # still says an activation is under way); what they offer names no card.
+                    # Every offer is the row's own player's (with two phones, their side's).
+                    tuple(row_offers(state, index, state.sides[index].models[m.index]))
+                    if row_offers is not None and can_act and (seat is None or seat.side in (None, index))
+                    else (),
+                ),
             }
             for m in side.models
         ]

@@ -56,25 +56,41 @@ class ActionForm(forms.Form):
     confirm = forms.BooleanField(required=False)
 
     def event(self) -> Event:
-        """The event this form describes (after is_valid()). A number typed as ``value``
+        """The event this form describes (after is_valid()); the first of :meth:`events`."""
+        return self.events()[0]
+
+    def events(self) -> list[Event]:
+        """The events this form describes (after is_valid()). A number typed as ``value``
         (an amount, full-width digits too: rules.numbers) is sent as a number; ``detail``
-        (Trauma's chosen effect...) follows the value after a colon."""
+        (Trauma's chosen effect...) follows the value after a colon.
+
+        A row's button may send several steps (rules.play.offers): ``do`` steps joined by
+        ``;`` are as many events, in order, the first with the form's ``id``, the next
+        with ``<id>-2``, ``<id>-3`` (so a resent form counts once, step by step); a step
+        starting with ``=`` is sent without the row's ``target`` and ``model``."""
         data = self.cleaned_data
-        action, _, raw = str(data["do"]).partition(":")
-        value: int | str | None = raw or None
-        number = read_whole(raw)
-        if number is not None and abs(number) <= 9999:
-            value = number
-        if data.get("detail"):
-            value = f"{raw}: {data['detail']}"
-        return Event(
-            id=data["id"],
-            side=data["side"],
-            action=action.strip()[:40] or "?",
-            target=data["target"],
-            model=data["model"],
-            value=value,
-        )
+        steps = [step.strip() for step in str(data["do"]).split(";") if step.strip()] or ["?"]
+        out = []
+        for n, step in enumerate(steps):
+            bare = step.startswith("=")
+            action, _, raw = step.lstrip("=").partition(":")
+            value: int | str | None = raw or None
+            number = read_whole(raw)
+            if number is not None and abs(number) <= 9999:
+                value = number
+            if data.get("detail") and len(steps) == 1:
+                value = f"{raw}: {data['detail']}"
+            out.append(
+                Event(
+                    id=data["id"] if n == 0 else f"{data['id'][:61]}-{n + 1}",
+                    side=data["side"],
+                    action=action.strip()[:40] or "?",
+                    target=None if bare else data["target"],
+                    model=None if bare else data["model"],
+                    value=value,
+                )
+            )
+        return out
 
 
 class FinishForm(forms.Form):

@@ -429,6 +429,10 @@ def take_side(game: Game, holder: str, guest: Any, side: SideSnapshot | None = N
             own = snapshot.sides[0]
             side = told_apart(own, side)
             both = snapshot.model_copy(update={"sides": (own, side)})
+            with_sides = getattr(play_rules(game.system), "roll_with_sides", None)
+            if with_sides is not None:  # Rescue's Prisoner drawn from the joiner's list (I&H p.48)
+                setup = with_sides(dict(both.setup), both.sides, secrets.SystemRandom(), changed=1)
+                both = both.model_copy(update={"setup": setup})
             changes["snapshot"] = both.model_dump(mode="json")
             changes["summary"] = list_summary(play_rules(game.system).start(both))
             changes["name"] = f"{own.name} v {side.name}"[:200]

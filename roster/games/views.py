@@ -125,7 +125,11 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
                 form.add_error(None, exc.message)
             else:
                 setup = setup_form.setup(secrets.SystemRandom())
-                snapshot = Snapshot(system=roster.system, sides=(own, told_apart(own, opponent)), setup=setup)
+                sides = (own, told_apart(own, opponent))
+                with_sides = getattr(rules, "roll_with_sides", None)  # Rescue's roles (I&H p.48)
+                if with_sides is not None:
+                    setup = with_sides(setup, sides, secrets.SystemRandom())
+                snapshot = Snapshot(system=roster.system, sides=sides, setup=setup)
                 opponent = snapshot.sides[1]
                 try:
                     game = operations.start_game(player(request), snapshot, f"{own.name} v {opponent.name}")
@@ -274,20 +278,28 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _answer(
             request, game, refused=f"That action could not be read ({problem}).", status=422, seat=shown
         )
-    event = form.event()
-    if seat.side is not None:
-        event = event.model_copy(update={"side": seat.side})
-    try:
-        played = operations.act(
-            game, event, seated=seat.side is not None, confirmed=bool(form.cleaned_data.get("confirm"))
-        )
-    except operations.Unconfirmed as exc:
-        # Asked, not refused: the answer carries the same action again, to confirm.
-        again = {k: str(v) for k, v in form.data.items() if k in ("side", "do", "target", "model", "detail")}
-        ask = {"url": reverse("game-act", args=[game.pk]), "fields": again}
-        return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown, ask=ask)
-    except Refused as exc:
-        return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
+    # A row's button may send several steps (rules.play.offers): each is its own event,
+    # applied in order; a question or refusal stops the rest (what went before stays).
+    steps = [step for step in str(form.cleaned_data["do"]).split(";") if step.strip()]
+    for n, event in enumerate(form.events()):
+        if seat.side is not None:
+            event = event.model_copy(update={"side": seat.side})
+        try:
+            played = operations.act(
+                game, event, seated=seat.side is not None, confirmed=bool(form.cleaned_data.get("confirm"))
+            )
+        except operations.Unconfirmed as exc:
+            # Asked, not refused: the answer carries the same action again, to confirm.
+            kept = ("side", "do", "target", "model", "detail")
+            again = {k: str(v) for k, v in form.data.items() if k in kept}
+            again["do"] = ";".join(steps[n:])
+            ask = {"url": reverse("game-act", args=[game.pk]), "fields": again}
+            return _answer(
+                request, operations.fresh(game), refused=exc.reason, status=409, seat=shown, ask=ask
+            )
+        except Refused as exc:
+            return _answer(request, operations.fresh(game), refused=exc.reason, status=409, seat=shown)
+        game = played.game
     return _answer(request, played.game, seat=shown)
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.beestwars.catalogue import BeestwarsCatalogue
+from rules.beestwars.offers import row_offers
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -70,19 +71,19 @@ FIGHTER_ACTIONS: dict[str, tuple[int, str, str, int]] = {
     "Recover by the standard": (1, "recovery", "stunned", 8),
     "Bodyguard link": (1, "other", "any", 7),
     "Cavalry attack": (2, "combat", "ready", 7),
+    "Two Weapons attack": (1, "combat", "engaged", 8),
 }
 #: Actions only a fighter with the ability takes (p.7, p.9): action -> ability.
-ABILITY_ACTIONS = {"Wallop blow": "Wallop", "Bodyguard link": "Bodyguard", "Cavalry attack": "Cavalry"}
-#: The fighter's actions the table's Action menu offers. The book's Charge, recovery by
-#: the standard, Bodyguard's link and Cavalry's attack are taken by the rules (a log may
-#: give them) but not offered yet: the menu is drawn by the web side (roster/), where they
-#: are to be added; until then the table charges with Spend Froth "Charge", which names
-#: no fighter.
-OFFERED = [
-    a
-    for a in FIGHTER_ACTIONS
-    if a not in ("Charge", "Recover by the standard", "Bodyguard link", "Cavalry attack")
-]
+ABILITY_ACTIONS = {
+    "Wallop blow": "Wallop",
+    "Bodyguard link": "Bodyguard",
+    "Cavalry attack": "Cavalry",
+    "Two Weapons attack": "Two Weapons",
+}
+#: The fighter's actions the table's Action menu offers: all of them, each row only those
+#: its fighter's abilities and equipment allow (rules.beestwars.offers). A Two Weapons
+#: attack is the Attack made as two, each at -3 Skill (p.8): one combat action.
+OFFERED = list(FIGHTER_ACTIONS)
 #: Picking up a fallen standard (p.8): an action of a fighter who is not Stunned, given
 #: by the ``standard`` event when it names the fighter (``model``).
 PICK_UP = "Pick up the standard"
@@ -457,11 +458,32 @@ class BeestwarsPlay(TablePlay):
         return 6
 
     def usable(self, state: TableState, side: SideIndex, action: str, value: str) -> bool:
-        """A Wallop's Froth is taken by its fighter's "Wallop blow" action (p.9), so the
-        Spend Froth menu no longer offers it (older logs' spends still replay). A Charge's
-        is taken by the fighter's "Charge" action (p.6), but the Action menu does not offer
-        it yet (:data:`OFFERED`), so Spend Froth still offers Charge."""
-        return not (action == "spend" and value == "Wallop")
+        """A Wallop's Froth is taken by its fighter's "Wallop blow" action (p.9) and a
+        Charge's by its fighter's "Charge" (p.6), both in the Action menu, so the Spend
+        Froth menu no longer offers them (older logs' spends still replay)."""
+        return not (action == "spend" and value in ("Wallop", "Charge"))
+
+    def row_offers(self, state: TableState, side: int, model: ModelState) -> list[Any]:
+        """What ``model``'s row offers now (rules.beestwars.offers)."""
+        return row_offers(self, state, side, model)
+
+    def model_offers(self, model: ModelState, action: str, value: str) -> bool:
+        """Whether ``model``'s Action menu lists the fighter's action ``value``: what its
+        abilities and equipment allow (pp.6-9, as :meth:`act_refusal`); every one where
+        Muster does not know its equipment (a typed or supplement fighter)."""
+        if action != "act":
+            return True
+        ability = ABILITY_ACTIONS.get(value)
+        if ability is not None and not any(r.lower() == ability.lower() for r in model.rules):
+            return False
+        carried = equipment(model.role)
+        if carried is None:
+            return True
+        if value in SHIELDED:
+            return "shield" in carried.lower()
+        if value in RANGED:
+            return "bow" in carried.lower() or any(r.lower() == "ranged weapon" for r in model.rules)
+        return True
 
     def offered(self, state: TableState, action: str) -> bool:
         """A draw while no card is in play; asking and ending while one is (p.4)."""

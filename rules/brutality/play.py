@@ -29,6 +29,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rules.brutality.catalogue import STATS
+from rules.brutality.offers import row_offers
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -344,7 +345,8 @@ TRACKERS = Trackers(
             scope="side",
             section=COMMAND,
             summary="One model takes a Free Action (not the same action twice in one activation).",
-            values=["Free Action"],
+            # A named Free Action is recorded by name (docs/formats.md, section 4).
+            values=["Free Action", *(f"Free Action: {a}" for a in FREE_ACTIONS)],
             cost={COMMAND: 1},
             resource=COMMAND,
         ),
@@ -804,6 +806,10 @@ class BrutalityPlay(TablePlay):
         acting): ``state.hidden["server"]``, which no seat is shown."""
         notes: dict[str, Any] = state.hidden.get("server", {})
         return notes
+
+    def row_offers(self, state: TableState, side: int, model: ModelState) -> list[Any]:
+        """What ``model``'s row offers now (rules.brutality.offers)."""
+        return row_offers(self, state, side, model)
 
     def acting(self, state: TableState) -> tuple[SideIndex, ModelState] | None:
         """The model whose activation this is (the latest activated this Game Turn), or

@@ -21,6 +21,8 @@ import random
 from typing import Any, NamedTuple
 
 from rules.iron_honor.catalogue import ATTRIBUTES
+from rules.iron_honor.offers import row_offers
+from rules.iron_honor.rescue import KIDNAPPER, roles
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
     ActionSpec,
@@ -472,8 +474,23 @@ class IronHonorPlay(TablePlay):
                 default="Engagement",
                 summary="Where the parties deploy, how long they fight and what ExP they earn.",
                 page=46,
-            )
+            ),
+            KIDNAPPER,
         ]
+
+    def roll_setup(self, key: str, chosen: dict[str, Scalar], rng: random.Random) -> dict[str, Scalar]:
+        """The Kidnapper is rolled once the sides are known (:meth:`roll_with_sides`: the
+        heroes' WP count, p.48); the rest as PlayRules.roll_setup."""
+        if key == KIDNAPPER.key:
+            return {}
+        return super().roll_setup(key, chosen, rng)
+
+    def roll_with_sides(
+        self, setup: dict[str, Any], sides: Any, rng: random.Random, changed: int | None = None
+    ) -> dict[str, Any]:
+        """Rescue's Kidnapper and Prisoner, once both sides are known, or again for the
+        side ``changed`` (rules.iron_honor.rescue)."""
+        return roles(setup, sides, rng, changed)
 
     def set_up(self, state: TableState, snapshot: Snapshot) -> None:
         """One die per model in the bag (p.6); the encounter (p.46)."""
@@ -729,6 +746,10 @@ class IronHonorPlay(TablePlay):
         if action == "next-turn":
             return pub.get("drawn") is None and bag == 0
         return True
+
+    def row_offers(self, state: TableState, side: int, model: ModelState) -> list[Any]:
+        """What ``model``'s row offers now (rules.iron_honor.offers)."""
+        return row_offers(self, state, side, model)
 
     def acting_model(self, state: TableState) -> tuple[int, int] | None:
         """The model nominated for the die out (p.31), until the next draw."""

@@ -127,11 +127,12 @@ def test_a_rolled_setup_is_shown_on_all_three_phones(
         assert "First Active Commander" in notices and rolls in notices
 
 
-def test_an_iron_and_honor_activation_in_three_taps_and_its_action_points_counted(
+def test_an_iron_and_honor_activation_in_two_taps_and_its_action_points_counted(
     browser: Any, live_server: Any, rules_loaded: None, django_user_model: Any
 ) -> None:
-    """Issue 28: draw, Activate on the row, Muster rolls it; then the Action menu offers
-    only what the points left pay for (pp.31-35), and each action is counted."""
+    """Issue 28, then 40: draw, Activate on the row (Muster rolls it with the same tap);
+    then the Action menu offers only what the points left pay for (pp.31-35), and each
+    action is counted."""
     game, a, b, w = start(browser, live_server, django_user_model, "iron-and-honor-ghrim-company")
     a.tap("Draw a die")  # tap 1
     converge(game, a, b, w)
@@ -139,10 +140,9 @@ def test_an_iron_and_honor_activation_in_three_taps_and_its_action_points_counte
     phone = a if drawn == 0 else b
     phone.page.locator("#table .play-row").first.get_by_role(
         "button", name="Activate", exact=False
-    ).click()  # 2
+    ).click()  # 2: nominated and rolled
     converge(game, a, b, w)
-    phone.tap("Muster rolls it")  # tap 3
-    converge(game, a, b, w)
+    assert [e.action for e in stored(game).event_models] == ["draw", "activate", "roll"]
     act = operations.state_of(stored(game)).public["activation"]
     if act["action_points"] == 0:
         assert phone.page.locator("#game-ap").count() == 0  # nothing to spend

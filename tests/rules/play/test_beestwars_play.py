@@ -465,7 +465,7 @@ def test_a_charge_is_a_ready_fighters_combat_action_for_a_froth_p5_p6(clovis: Si
         t.do(0, "spend", target=0, value="+1 Skill")
     with pytest.raises(Refused, match="no Froth for a Charge"):
         t.do(0, "act", target=0, model=2, value="Charge")
-    assert "Charge" not in OFFERED  # the table's menu is the web side's to extend (roster/)
+    assert "Charge" in OFFERED and not PLAY.usable(t.state, 0, "spend", "Charge")  # the fighter's own
 
 
 def test_a_shieldbash_needs_a_shield_and_shooting_a_ranged_weapon_p6(clovis: SideSnapshot) -> None:
@@ -571,4 +571,21 @@ def test_a_bodyguard_link_and_a_cavalry_attack_need_the_ability_and_are_actions_
     assert t.state.public["used_actions"] == 1
     with pytest.raises(Refused, match=r"Orrin has no Cavalry ability \(p.7\)"):
         t.do(0, "act", target=0, model=4, value="Cavalry attack")
-    assert "Cavalry attack" not in OFFERED and "Bodyguard link" not in OFFERED
+    assert "Cavalry attack" in OFFERED and "Bodyguard link" in OFFERED  # on the rows that have them
+
+
+def test_a_two_weapons_attack_is_one_combat_action_of_a_fighter_with_the_ability_p8(
+    clovis: SideSnapshot,
+) -> None:
+    """Two Weapons (p.8): two attacks instead of one, each at -3 Skill; read as the
+    fighter's one combat action of an engaged fighter."""
+    t = game(clovis, [5])
+    t.do(1, "draw")
+    t.do(0, "status", target=0, model=1, value="Engaged")  # Chardos the Destroyer, Two Weapons
+    t.do(0, "status", target=0, model=3, value="Engaged")  # Pell, no Two Weapons
+    with pytest.raises(Refused, match=r"Pell has no Two Weapons ability \(p.8\)"):
+        t.do(0, "act", target=0, model=3, value="Two Weapons attack")
+    t.do(0, "act", target=0, model=1, value="Two Weapons attack")
+    assert t.state.public["used_actions"] == 1
+    with pytest.raises(Refused, match="made its combat action"):
+        t.do(0, "act", target=0, model=1, value="Attack")
