@@ -85,7 +85,9 @@ def _one_rate_window(monkeypatch: Any) -> None:
 
 # Folders whose every test carries a marker, so a new file cannot forget it.
 FOLDER_MARKERS = {"browser": "browser", "load": "slow", "bench": "slow"}
-# Folders whose tests reach the database engine through servers they start (bench.server).
+# Folders whose tests reach the database engine through servers they start (bench.server);
+# a module of them that says ``ENGINE_FREE = True`` tests nothing the engine changes (the
+# proxy's files) and runs once, on SQLite.
 ENGINE_FOLDERS = {"load"}
 DB_FIXTURES = ("db", "transactional_db", "django_db_reset_sequences", "live_server", "rules_loaded_db")
 
@@ -107,7 +109,8 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
         folder = item.path.parent.name
         if item.path.parent.parent.name == "tests" and folder in FOLDER_MARKERS:
             item.add_marker(FOLDER_MARKERS[folder])
-        if uses_database(item) or folder in ENGINE_FOLDERS:
+        engine_free = getattr(item.module, "ENGINE_FREE", False)
+        if uses_database(item) or (folder in ENGINE_FOLDERS and not engine_free):
             item.add_marker("engine")
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
