@@ -45,6 +45,11 @@ SideIndex = Literal[0, 1]
 #: and Stamp (Status Effects: the model's own action), a Base Assault defender's respawn, a
 #: Beestwars fighter's action (p.5).
 OWN_CHOICES = frozenset({"activate", "staunch", "stamp", "respawn", "act"})
+#: Game events every system takes (TablePlay.apply), declared by none (issue 40): one
+#: player proposes to end the game (``value`` the winning side, or None: the rules
+#: decide), the other accepts (the game ends as proposed) or refuses (play goes on). With
+#: two phones the app ends a game only this way (roster.games.operations.act).
+END_AGREEMENT = ("propose-end", "accept-end", "refuse-end")
 Scalar = int | str | bool | None
 
 
@@ -213,6 +218,10 @@ class LogLine(_Strict):
     #: What Muster did itself as a consequence of the event (a kill's Victory Points or
     #: Froth, Bleeding's Hit Point, Death of a Hero, a new turn...): its own line.
     auto: bool = False
+    #: The sides whose activation or models this event cut short (a turn ended while
+    #: their models waited, an activation ended with action points left): with two
+    #: phones each may undo it though the other side made it (PlayRules.may_undo).
+    ended_for: list[SideIndex] = Field(default_factory=list)
 
 
 class TableState(_Strict):
@@ -455,16 +464,20 @@ class PlayRules(ABC):
         player confirms (roster.games.operations.act). Default: never asks."""
         return None
 
-    def may_undo(self, event: Event, side: SideIndex | None) -> str | None:
+    def may_undo(
+        self, event: Event, side: SideIndex | None, ended_for: Sequence[SideIndex] = ()
+    ) -> str | None:
         """Why ``side`` (None: the owner on one phone) may not undo ``event``, or None when
         it may: what stands (:meth:`stands`) never; with two phones a side undoes its own
         actions and what was recorded on its own models (a wound, a status, a token the
         other phone tapped: the model's player may take it back), never the other side's
-        choices (issue 28, docs/play.md "Fair between phones")."""
+        choices (issue 28, docs/play.md "Fair between phones"), except one that cut its
+        own activation or models short (``ended_for``: the event's ``LogLine.ended_for``,
+        issue 40: "Next turn" tapped by the other phone while its models waited)."""
         why = self.stands(event)
         if why is not None:
             return why
-        if side is None or event.side == side:
+        if side is None or event.side == side or side in ended_for:
             return None
         if event.target == side and event.model is not None and event.action not in OWN_CHOICES:
             return None
