@@ -455,27 +455,6 @@ class TablePlay(PlayRules):
 
     # --- ending the game by agreement (issue 40) ---------------------------------------
 
-    def early_end(self, state: TableState) -> str | None:
-        """Why the book does not end the game now, or None when an ``end`` may be
-        recorded (Brutality: only at the end of Turn 4, Game Length). Default: None, the
-        players may end it at any time (Iron & Honor's encounter, Beestwars p.9)."""
-        return None
-
-    def winner_refusal(self, winner: Scalar) -> str | None:
-        """Why ``winner`` (a side, or None: the rules decide) cannot be the result an
-        ``end`` records, or None. Default: a side or none."""
-        if winner is not None and (winner not in (0, 1) or isinstance(winner, bool)):
-            return "the winner is side 0 or side 1"
-        return None
-
-    def proposed_result(self, state: TableState, winner: Scalar) -> str:
-        """The result a proposal to end the game names, in words."""
-        if self.early_end(state) is not None:
-            return "stop here without a result"
-        if winner in (0, 1):
-            return f"{state.sides[0 if winner == 0 else 1].name} wins"
-        return f"the most {self.score_word} wins"
-
     def act_propose_end(self, state: TableState, event: Event) -> Done:
         """One player proposes to end the game (``value`` the winning side, or None: the
         rules decide); the other player accepts or refuses it (``accept-end``,
