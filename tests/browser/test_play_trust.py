@@ -73,7 +73,7 @@ def test_activated_markers_reset_at_the_next_turn_and_the_log_shows_what_muster_
     a.tap("Wound Bandit chief")
     converge(game, a, b, w)
     assert any("Victory Point" in line and "for the kill" in line for line in w.log())
-    a.tap("Next turn")
+    a.tap_asked("Next turn", "have not activated")
     converge(game, a, b, w)
     assert "activated" not in a.page.locator("#m-0-0").inner_text()
 
@@ -83,14 +83,18 @@ def test_ending_asks_with_the_result_and_the_owner_reopens(
 ) -> None:
     game, a, b, _w = start(browser, live_server, django_user_model, "iron-and-honor-northmen-raiding-party")
     b.page.get_by_role("button", name="End the game").click()
-    assert "Ending now records" in b.page.locator(".play-end-preview").inner_text()
+    assert "Proposing records" in b.page.locator(".play-end-preview").inner_text()
     assert stored(game).finished is None
-    b.page.get_by_role("button", name="Yes, end the game").click()
+    b.page.get_by_role("button", name="Yes, ask the other player").click()
+    b.page.wait_for_url(f"**/games/{game.pk}/")
+    # With two phones the other player agrees (issue 40).
+    a.page.locator(".play-end-offer").get_by_role("button", name="Accept: end the game").click()
     b.page.wait_for_url(f"**/games/{game.pk}/result/")
-    a.page.wait_for_url(f"**/games/{game.pk}/result/")  # the poll follows the end
+    a.page.wait_for_url(f"**/games/{game.pk}/result/")
     assert b.page.get_by_role("button", name="Reopen the game").count() == 0
     a.page.get_by_role("button", name="Reopen the game").click()
     a.page.wait_for_url(f"**/games/{game.pk}/")
+    b.page.wait_for_url(f"**/games/{game.pk}/")  # the other phone follows the reopen
     assert stored(game).finished is None
     assert "The game is reopened" in " ".join(a.log())
 
