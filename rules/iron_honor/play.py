@@ -754,7 +754,7 @@ class IronHonorPlay(TablePlay):
             # The active player ends their model's activation (p.32), not the other phone.
             side, words = left[0]
             name = state.sides[side].name
-            return side, f"{words}: only {name}'s player ends its activation (p.32)"
+            return side, f"{words}: only the player of {name} ends its activation (p.32)"
         return super().actor(state, event)
 
     def unfinished(self, state: TableState, event: Event) -> list[tuple[SideIndex, str]]:

@@ -466,14 +466,14 @@ class TablePlay(PlayRules):
             who = state.sides[int(offer["side"])].name
             if offer["side"] == event.side:
                 raise Refused("you have proposed ending the game already: the other player is asked")
-            raise Refused(f"{who}'s player has proposed ending the game: accept or refuse it first")
+            raise Refused(f"the player of {who} has proposed ending the game: accept or refuse it first")
         why = self.winner_refusal(event.value) if self.early_end(state) is None else None
         if why is not None:
             raise Refused(why)
         state.public["end_offer"] = {"side": event.side, "winner": event.value}
         what = self.proposed_result(state, event.value)
         early = self.early_end(state)
-        said = f"{state.sides[event.side].name}'s player proposes to end the game: {what}"
+        said = f"The player of {state.sides[event.side].name} proposes to end the game: {what}"
         if early is not None:
             said += f" ({early})"
         return said, self.trackers.end.page, self.trackers.end.section
@@ -493,11 +493,11 @@ class TablePlay(PlayRules):
             state.public.pop("end_offer", None)
             state.finished, state.winner = True, None
             state.public["stopped"] = True
-            said = f"{name}'s player accepts: the game is stopped here, without a result ({early})"
+            said = f"The player of {name} accepts: the game is stopped here, without a result ({early})"
             return said, self.trackers.end.page, self.trackers.end.section
         text, page, section = self.act_end(state, event.model_copy(update={"value": offer.get("winner")}))
         state.public.pop("end_offer", None)
-        return f"{name}'s player accepts: {text}", page, section
+        return f"The player of {name} accepts: {text}", page, section
 
     def act_refuse_end(self, state: TableState, event: Event) -> Done:
         """The other player refuses the proposal to end the game (or its player takes it
@@ -508,8 +508,8 @@ class TablePlay(PlayRules):
         state.public.pop("end_offer", None)
         name = state.sides[event.side].name
         if offer["side"] == event.side:
-            return f"{name}'s player takes back the proposal to end the game", None, None
-        return f"{name}'s player refuses to end the game: play goes on", None, None
+            return f"The player of {name} takes back the proposal to end the game", None, None
+        return f"The player of {name} refuses to end the game: play goes on", None, None
 
     # --- what an event cuts short (issue 40) ---------------------------------------------
 

@@ -86,7 +86,7 @@ def test_ending_a_game_with_two_phones_is_a_proposal_the_other_phone_answers(ali
     assert owner.post(f"/games/{game.pk}/finish/", {"winner": "0", "confirm": "1"}).status_code == 302
     assert Game.objects.get(pk=game.pk).finished is None, "not ended by one phone"
     theirs = other.get(f"/games/{game.pk}/state/", **HTMX).content.decode()
-    assert "player proposes to end the game: <strong>Northmen Raiding Party wins</strong>" in theirs
+    assert "proposes to end the game: <strong>Northmen Raiding Party wins</strong>" in theirs
     assert 'value="accept-end"' in theirs and 'value="refuse-end"' in theirs
     mine = owner.get(f"/games/{game.pk}/state/", **HTMX).content.decode()
     assert "You proposed to end the game" in mine and 'value="accept-end"' not in mine

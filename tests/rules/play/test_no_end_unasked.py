@@ -42,7 +42,7 @@ def test_iron_honor_a_draw_with_action_points_left_is_asked_and_named() -> None:
     )
     # With two phones the other player may not end it (the draw stands: no undo).
     who = t.rules.actor(t.state, draw.model_copy(update={"side": 1}))
-    assert who is not None and who[0] == 0 and "only Raiders's player ends its activation (p.32)" in who[1]
+    assert who is not None and who[0] == 0 and "only the player of Raiders ends its activation (p.32)" in who[1]
     assert t.rules.actor(t.state, draw) is not None and t.rules.actor(t.state, draw)[0] == 0  # type: ignore[index]
     t.do(0, "draw")
     line = next(ln for ln in t.state.log if ln.event_id == t.log[-1].id)
@@ -139,7 +139,7 @@ def test_iron_honor_an_end_both_agree_on() -> None:
     t = Table(Snapshot(system="iron-and-honor", sides=(raiders(), raiders())))
     agreed(t, 1)
     assert t.state.finished and t.state.winner == 1 and "end_offer" not in t.state.public
-    assert t.state.log[-1].text.startswith("Raiders's player accepts: The game ends")
+    assert t.state.log[-1].text.startswith("The player of Raiders accepts: The game ends")
 
 
 def test_a_refused_proposal_leaves_the_game_in_play_and_a_second_waits_for_the_first() -> None:
