@@ -42,8 +42,10 @@ def test_iron_honor_a_draw_with_action_points_left_is_asked_and_named() -> None:
     )
     # With two phones the other player may not end it (the draw stands: no undo).
     who = t.rules.actor(t.state, draw.model_copy(update={"side": 1}))
-    assert who is not None and who[0] == 0 and "only the player of Raiders ends its activation (p.32)" in who[1]
-    assert t.rules.actor(t.state, draw) is not None and t.rules.actor(t.state, draw)[0] == 0  # type: ignore[index]
+    assert who is not None and who[0] == 0
+    assert "only the player of Raiders ends its activation (p.32)" in who[1]
+    mine = t.rules.actor(t.state, draw)
+    assert mine is not None and mine[0] == 0, "its own player may (asked first)"
     t.do(0, "draw")
     line = next(ln for ln in t.state.log if ln.event_id == t.log[-1].id)
     assert "Hakon has 2 action points left" in line.text and line.ended_for == [0]
