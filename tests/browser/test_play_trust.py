@@ -16,6 +16,7 @@ from django.test import Client
 from roster.games import operations
 from roster.games.models import Game
 from roster.rosters.operations import create_roster
+from tests.browser.editor_helpers import wait_until
 from tests.browser.test_play_live import Phone, converge, start, stored
 from tests.ih import example
 
@@ -46,6 +47,7 @@ def test_the_opponent_is_refused_your_choice_and_allowed_your_wound(
     # A, the model's player, may take it back from the log.
     line = a.page.locator("#table .play-log-lines li", has_text="Mother Scald loses 1").first
     line.get_by_role("button", name="Undo").click()
+    wait_until(lambda: not stored(game).events, "the undo is recorded")  # converge reads the log first
     converge(game, a, b, w)
     assert operations.state_of(stored(game)).sides[0].models[0].wounds == 3
 
