@@ -150,3 +150,19 @@ def test_a_proposal_is_not_read_by_an_unseated_client(alice_client, alice):
     assert owner.post(f"/games/{game.pk}/finish/", {"winner": "0", "confirm": "1"}).status_code == 302
     stranger = Client()
     assert stranger.get(f"/games/{game.pk}/state/", **HTMX).status_code in (302, 404)
+
+
+def test_on_one_phone_brutality_before_turn_4_is_stopped_and_the_log_says_both_agreed(alice_client, alice):
+    from tests.web.test_games_live import start
+
+    game = start(alice_client, alice, "brutality-moderate-points")
+    page = alice_client.post(f"/games/{game.pk}/finish/", {"winner": ""}).content.decode()
+    assert "Ending now <strong>stops it here without a result</strong>" in page
+    assert alice_client.post(f"/games/{game.pk}/finish/", {"winner": "", "confirm": "1"}).status_code == 302
+    game = Game.objects.get(pk=game.pk)
+    assert [e["action"] for e in game.events] == ["propose-end", "accept-end"]
+    after = state(game)
+    assert game.finished is not None and after.finished and after.winner is None and after.public["stopped"]
+    # The export replays to the same stop (replay_game reads the events only).
+    exported = alice_client.get(f"/games/{game.pk}/export.json").json()
+    assert exported["result"]["finished"] is True and exported["result"]["winner"] is None
