@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from roster.games import operations
+from tests.browser.editor_helpers import wait_until
 from tests.browser.test_accessibility import serious
 from tests.browser.test_play_live import Phone, converge, start, stored
 
@@ -109,12 +110,14 @@ def test_brutality_next_turn_is_asked_undone_by_the_side_cut_short_and_the_end_a
     shoot(b, "brutality-next-turn-question", ".play-ask")
     b.page.set_viewport_size({"width": 360, "height": 640})
     ask.get_by_role("button", name="Yes, do it").click()
+    wait_until(lambda: len(stored(game).events) == 2, "the next turn is recorded")
     converge(game, a, b, w)
     assert operations.state_of(stored(game)).turn == 2
     line = a.page.locator("#table .play-log-lines li", has_text="have not activated").first
     assert "Bandits tapped" in line.inner_text()
     # A, whose models were cut short, undoes it; the trail keeps who did.
     line.get_by_role("button", name="Undo").click()
+    wait_until(lambda: len(stored(game).events) == 1, "the undo is recorded")
     converge(game, a, b, w)
     assert operations.state_of(stored(game)).turn == 1
     assert stored(game).trail[-1]["what"] == "undo" and stored(game).trail[-1]["by"] == "owner"
@@ -149,7 +152,13 @@ def test_iron_and_honor_the_other_phone_cannot_end_an_activation_with_points_lef
         and "ends its activation (p.32)" in refused.inner_text()
     )
     assert len(stored(game).events) == before
-    active.tap_asked("Draw a die", "3 action points left")
+    active.page.locator("#table").get_by_role("button", name="Draw a die", exact=True).click()
+    active.page.locator(".play-ask").wait_for()
+    assert "3 action points left" in active.page.locator(".play-ask").inner_text()
+    shoot(active, "iron-and-honor-draw-question", ".play-ask")
+    active.page.set_viewport_size({"width": 360, "height": 640})
+    active.page.locator(".play-ask").get_by_role("button", name="Yes, do it").click()
+    wait_until(lambda: len(stored(game).events) == before + 1, "the draw is recorded")
     converge(game, a, b, w)
     assert any("3 action points left" in line for line in w.log())
     propose_and_answer(b, a, w, "1", "iron-and-honor")
@@ -173,9 +182,14 @@ def test_beestwars_an_activation_with_actions_left_is_asked_and_the_winner_named
     drawer.page.locator(".play-refused").wait_for()
     assert "who is active, asks or ends it (p.4)" in drawer.page.locator(".play-refused").inner_text()
     assert len(stored(game).events) == before
-    active.tap_asked("End activation", "3 known actions left")
+    active.page.locator("#table").get_by_role("button", name="End activation", exact=True).click()
+    active.page.locator(".play-ask").wait_for()
+    assert "3 known actions left" in active.page.locator(".play-ask").inner_text()
+    shoot(active, "beestwars-end-activation-question", ".play-ask")
+    active.page.set_viewport_size({"width": 360, "height": 640})
+    active.page.locator(".play-ask").get_by_role("button", name="Yes, do it").click()
+    wait_until(lambda: len(stored(game).events) == before + 1, "the end is recorded")
     converge(game, a, b, w)
-    shoot(active, "beestwars-after-activation", "#table")
     propose_and_answer(a, b, w, "1", "beestwars")
     for phone in (a, b, w):
         phone.page.wait_for_url(f"**/games/{game.pk}/result/")
