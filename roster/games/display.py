@@ -287,11 +287,13 @@ def _undoable(
     log lines shown have their own Undo. Reads the stored log from its end only as far
     as it must."""
     shown = {line.event_id for line in state.log[-LOG_SHOWN:]}
+    # What cut a side's activation or models short is that side's to undo too (issue 40).
+    cut = {line.event_id: line.ended_for for line in state.log if line.ended_for}
     latest: str | None = None
     allowed: set[str] = set()
     for raw in reversed(game.events):
         event = Event.model_validate(raw)
-        ok = rules.may_undo(event, side) is None and event.id not in allowed
+        ok = rules.may_undo(event, side, cut.get(event.id, ())) is None and event.id not in allowed
         if ok and event.id in shown:
             allowed.add(event.id)
         if ok and latest is None and (side is None or event.side == side):
@@ -462,7 +464,29 @@ def table_context(
         "issues": [(name, lines) for name, lines in issues if lines],
         "active": shown.active,
         "default_side": shown.active if shown.active is not None else 0,
+        "end_offer": _end_offer(rules, shown, seat),
         "wound_word": wound_word,
+    }
+
+
+def _end_offer(rules: PlayRules, state: TableState, seat: Any) -> dict[str, Any] | None:
+    """A proposal to end the game waiting for an answer (``public["end_offer"]``, issue
+    40), as the table shows it: who proposed (``by``), the result it names (``what``),
+    whether this seat made it (``mine``: it may take it back) or answers it
+    (``answers``, with the ``side`` it answers as; a watcher does neither)."""
+    offer = state.public.get("end_offer")
+    if not isinstance(offer, dict):
+        return None
+    side = 1 if offer.get("side") == 1 else 0
+    mine = seat is not None and seat.side == side
+    answers = (seat is None or seat.side is not None) and not mine
+    return {
+        "by": state.sides[side].name,
+        "what": rules.proposed_result(state, offer.get("winner")),
+        "early": rules.early_end(state),
+        "mine": mine,
+        "answers": answers,
+        "side": side if mine else 1 - side,
     }
 
 
@@ -476,6 +500,8 @@ def page_context(game: Game, seat: Any = None) -> dict[str, Any]:
         "rules": rules,
         "rules_shown": _rules_shown(rules),
         "can_act": seat is None or seat.can_act,
+        # With two phones, End the game asks the other player (issue 40).
+        "proposing": seat is not None and seat.side is not None,
         "side_names": [side.get("name") or f"Side {i + 1}" for i, side in enumerate(game.snapshot["sides"])],
         "victory_points": rules.victory_points is not None,
         "score_word": rules.score_word,
@@ -497,7 +523,7 @@ def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
 
 #: Keys of ``TableState.public`` the table shows in its own way (the acting model on its
 #: row) and their labels where the key's words are not the players'.
-HIDDEN_PUBLIC = frozenset({"current", "actions"})
+HIDDEN_PUBLIC = frozenset({"current", "actions", "end_offer", "stopped"})
 
 
 def _plain(public: dict[str, Any], sides: Any, rules: PlayRules | None = None) -> list[tuple[str, str]]:
@@ -620,6 +646,13 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
         # A long game's page stays small: the latest lines, the rest in the exports.
         "log": shown.log[-RESULT_LOG_SHOWN:],
         "folded": max(0, len(shown.log) - RESULT_LOG_SHOWN),
+        # Stopped by agreement before the book's end (Brutality's Turn 4): no result.
+        "stopped": bool(shown.public.get("stopped")),
+        "early": rules.early_end(shown) if shown.public.get("stopped") else None,
+        # The result page follows the game: reopened, every phone goes back to the table.
+        "state_url": reverse("game-state", args=[game.pk]),
+        "stream_url": reverse("game-stream", args=[game.pk]) if settings.LIVE_STREAMS else "",
+        "table_url": reverse("game-table", args=[game.pk]),
     }
 
 

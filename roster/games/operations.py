@@ -275,6 +275,7 @@ def fresh(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+TWO_PHONES_END = "with two phones the game ends when both players agree: End the game asks the other player"
 UNDONE = "that action was undone: it is not applied again (tap again to make a new one)"
 
 
@@ -331,6 +332,9 @@ def act(game: Game, event: Event, *, seated: bool = False, confirmed: bool = Fal
         if len(stored) >= MAX_EVENTS:
             raise Refused(f"a game keeps at most {MAX_EVENTS} actions")
         state = state_of(game)
+        if seated and event.action == "end":
+            # With two phones a game ends when both players agree (issue 40).
+            raise Refused(TWO_PHONES_END)
         who = rules.actor(state, event) if seated else None
         if who is not None and who[0] != event.side:
             raise Refused(who[1])
@@ -372,7 +376,8 @@ def undo(game: Game, event_id: str | None = None, side: core.SideIndex | None = 
         named = next((e for e in log if e.id == event_id), None)
         if named is None:
             raise Refused("nothing to undo" if event_id is None else "that action is not in this game's log")
-        why = rules.may_undo(named, side)
+        cut = next((ln.ended_for for ln in state_of(game).log if ln.event_id == named.id), [])
+        why = rules.may_undo(named, side, cut)
         if why is not None:
             raise Refused(why)
         events = core.undo(log, named.id)
@@ -463,6 +468,13 @@ def free_side(game: Game) -> None:
     raise Refused("another phone kept changing this game: try again")
 
 
+def propose_end(game: Game, side: core.SideIndex, winner: int | None, event_id: str) -> Played:
+    """With two phones: ``side``'s player proposes to end the game with ``winner`` (a
+    side, or None: the rules decide); the other phone is asked (``propose-end``, issue
+    40). Raises :class:`Refused` as :func:`act` does (another proposal waits...)."""
+    return act(game, Event(id=event_id, side=side, action="propose-end", value=winner), seated=True)
+
+
 def preview_end(game: Game, event: Event | None) -> TableState:
     """The state ``finish`` would record with ``event`` (the system's "end"), without
     writing anything: what the confirmation before ending shows."""
@@ -518,7 +530,21 @@ def finish(game: Game, event: Event | None = None) -> Played:
     players agreed to stop). Finishing a finished game changes nothing."""
     if game.finished is not None:
         return Played(game, state_of(game), applied=False)
-    if event is not None:
+    rules = play_rules(game.system)
+    if event is not None and rules.early_end(state_of(game)) is not None:
+        # On one phone both players are at it: they agree to stop before the book's end
+        # (Brutality's Turn 4), recorded as such (issue 40), with no result.
+        base = event.id[:40]
+        try:
+            game = act(
+                game, event.model_copy(update={"id": f"{base}-p", "action": "propose-end", "value": None})
+            ).game
+            game = act(
+                game, Event(id=f"{base}-a", side=1 if event.side == 0 else 0, action="accept-end")
+            ).game
+        except Refused:  # the rules would not record it: the players still stop
+            game = fresh(game)
+    elif event is not None:
         try:
             game = act(game, event).game
         except Refused:  # the rules would not end it now: the players still may

@@ -57,14 +57,17 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     with a seat at it (404 otherwise, as the table). Each change is a ``table`` event
     whose id is the game's write count and whose data is the viewer's table (the ETag's
     line, then the fragment; :func:`_table_event`); a browser that comes back with
-    ``Last-Event-ID`` below the current count is sent the table at once. 204 (the page
-    polls) past the bounds, for a finished game, or when this server does not stream
+    ``Last-Event-ID`` below the current count is sent the table at once. A finished
+    game's stream (its result page) tells its next change: a reopen brings the table.
+    204 (the page polls) past the bounds, or when this server does not stream
     (``LIVE_STREAMS`` off)."""
     # On asgiref's one shared thread (roster.project.asgi.StreamHandler), with its one database
     # connection, kept between streams as a request thread keeps it: none is the stream's.
     seat = await sync_to_async(seat_of)(request, pk)
     game = seat.game
-    if not settings.LIVE_STREAMS or game.finished is not None:
+    # A finished game's stream is held too: its result page follows it, and goes back
+    # to the table when the owner reopens it (issue 40); its next change is told.
+    if not settings.LIVE_STREAMS:
         # Under a WSGI server a stream would hold a worker thread for good: poll instead.
         return HttpResponse(status=204)
     live.start_listening()

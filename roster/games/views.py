@@ -11,6 +11,7 @@ the game's version as its ETag and answers 304 when it has not changed.
 from __future__ import annotations
 
 import functools
+import re
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ from roster.games.systems import play_rules, playable
 from roster.games.transfer import game_json, game_text
 from roster.rosters.views.common import get_roster_for_user
 from rules.document import DocumentError
-from rules.play.core import Event, Refused, Snapshot
+from rules.play.core import EVENT_ID_PATTERN, Event, Refused, Snapshot
 from rules.registry import get_system
 
 
@@ -339,14 +340,35 @@ def finish(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     declared = any(a.name == "end" for a in rules.trackers.actions)
     winner = form.cleaned_data["winner"]
     end = Event(id=new_event_id(), side=seat.side or 0, action="end", value=winner)
+    # With two phones the game ends when both players agree (issue 40): a proposal the
+    # other phone accepts or refuses.
+    proposing = declared and seat.side is not None
     if request.POST.get("confirm") != "1":
         # Nothing irreversible in one tap (issue 28): the result it will record, to confirm.
-        preview = operations.preview_end(game, end if declared else None)
+        state = operations.state_of(game)
+        early = rules.early_end(state)
+        preview = operations.preview_end(game, end if declared and early is None else None)
         context = {
             **result_context(game, preview, _seat_or_none(seat)),
             "chosen": "" if winner is None else str(winner),
+            "proposing": proposing,
+            "early": early,
+            "event_id": new_event_id(),
         }
+        if declared and early is None and (why := rules.winner_refusal(winner)) is not None:
+            context["problem"] = why
         return render(request, "games/end.html", context)
+    if proposing:
+        assert seat.side is not None
+        sent = request.POST.get("id") or ""
+        event_id = sent if re.fullmatch(EVENT_ID_PATTERN, sent) else new_event_id()
+        try:
+            operations.propose_end(game, seat.side, winner, event_id)
+        except Refused as exc:
+            return _answer(
+                request, operations.fresh(game), refused=exc.reason, status=409, seat=_seat_or_none(seat)
+            )
+        return redirect("game-table", game.pk)
     operations.finish(game, end if declared else None)
     if request.htmx:
         response = HttpResponse(status=204)

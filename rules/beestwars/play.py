@@ -31,7 +31,7 @@ from typing import Any
 
 from rules.beestwars.catalogue import BeestwarsCatalogue
 from rules.beestwars.offers import row_offers
-from rules.play.base import Done, TablePlay, other
+from rules.play.base import Done, TablePlay, other, some_names
 from rules.play.core import (
     ActionSpec,
     Event,
@@ -829,11 +829,32 @@ class BeestwarsPlay(TablePlay):
         whose = "its own" if owner == taker else f"{self.side_name(state, owner)}'s"
         return f"{who} picks up {whose} standard: {n} Froth from {self.side_name(state, giver)}", 8, None
 
-    def act_end(self, state: TableState, event: Event) -> Done:
-        """The commanders agree who won (p.9): ``value`` the winning side."""
-        if event.value is None:
-            raise Refused("name the side the commanders agree has won (p.9)")
-        return super().act_end(state, event)
+    def winner_refusal(self, winner: Scalar) -> str | None:
+        """The commanders agree who won (p.9): an end names the winning side."""
+        if winner is None:
+            return "name the side the commanders agree has won (p.9)"
+        return super().winner_refusal(winner)
+
+    def unfinished(self, state: TableState, event: Event) -> list[tuple[SideIndex, str]]:
+        """Ending the activation while the card is known to give more actions than were
+        taken (p.4): the actions left, and the active commander's fighters that have not
+        acted, are said and asked about first."""
+        held = self.held(state)
+        if event.action != "done" or held is None or state.active is None:
+            return []
+        pub = state.public
+        used, known = int(pub.get("used_actions", 0)), int(pub.get("known_actions") or 0)
+        if used >= known:
+            return []
+        side: SideIndex = state.active
+        left = known - used
+        said = f"{left} of the card's {known} known actions left"
+        acted = {int(a[0]) for a in pub.get("actions", []) if isinstance(a, list) and a}
+        idle = [m.name for m in state.sides[side].models if not m.killed and m.index not in acted]
+        if idle:
+            verb = "has" if len(idle) == 1 else "have"
+            said += f"; {some_names(idle)} {verb} not acted"
+        return [(side, said)]
 
 
 def action_spec(name: str) -> tuple[int, str, str, int]:

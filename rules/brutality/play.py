@@ -30,7 +30,7 @@ from typing import Any
 
 from rules.brutality.catalogue import STATS
 from rules.brutality.offers import row_offers
-from rules.play.base import Done, TablePlay, other
+from rules.play.base import Done, TablePlay, other, some_names
 from rules.play.core import (
     ActionSpec,
     Event,
@@ -689,21 +689,36 @@ class BrutalityPlay(TablePlay):
                 "Game Length",
             )
 
-    def confirm(self, state: TableState, event: Event) -> str | None:
-        """Ending the last Game Turn ends the game (Game Length): asked first while a
-        model of either side is still waiting to activate."""
+    def unfinished(self, state: TableState, event: Event) -> list[tuple[SideIndex, str]]:
+        """ "Next turn" while models of either side are still to activate ends the Game
+        Turn for them: players take turns until every model has activated (Activation
+        Phases), so the models waiting are named, side by side (issue 40)."""
         if event.action != "next-turn" or state.finished:
-            return None
-        if state.turn < int(state.public.get("last_turn", GAME_TURNS)):
-            return None
-        waiting = len(self.waiting(state, 0)) + len(self.waiting(state, 1))
-        if not waiting:
-            return None
-        plural = "s are" if waiting > 1 else " is"
-        return (
-            f"{waiting} model{plural} still waiting to activate, and ending Turn {state.turn} "
-            "ends the game (Game Length)"
-        )
+            return []
+        out: list[tuple[SideIndex, str]] = []
+        for side in (0, 1):
+            names = [m.name for m in self.waiting(state, side)]
+            if names:
+                verb = "has" if len(names) == 1 else "have"
+                out.append((side, f"{some_names(names)} ({state.sides[side].name}) {verb} not activated"))
+        return out
+
+    def ending_question(self, state: TableState, event: Event) -> str:
+        """Ending the last Game Turn ends the game (Game Length): the question says so."""
+        last = int(state.public.get("last_turn", GAME_TURNS))
+        if event.action == "next-turn" and state.turn >= last:
+            return f"End Turn {state.turn}? It is the last: that ends the game (Game Length)"
+        return super().ending_question(state, event)
+
+    def early_end(self, state: TableState) -> str | None:
+        """Every game ends at the end of Turn 4 unless the mission says otherwise, and a
+        warband wiped out does not end it (Game Length; Victory Conditions): before
+        that an ``end`` is refused. Players who stop earlier agree to stop without a
+        result (``accept-end``)."""
+        last = int(state.public.get("last_turn", GAME_TURNS))
+        if state.turn < last or self.waiting(state, 0) or self.waiting(state, 1):
+            return f"the game ends at the end of Turn {last} (Game Length)"
+        return None
 
     def waiting(self, state: TableState, side: SideIndex) -> list[ModelState]:
         """The models of ``side`` still to activate this turn (in play, not yet activated)."""

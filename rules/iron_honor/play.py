@@ -770,7 +770,42 @@ class IronHonorPlay(TablePlay):
         if event.action == "ap" and act:
             side = act["side"]
             return side, f"{state.sides[side].name}'s player spends their model's action points (p.33)"
+        left = self.unfinished(state, event)
+        if left:
+            # The active player ends their model's activation (p.32), not the other phone.
+            side, words = left[0]
+            name = state.sides[side].name
+            return side, f"{words}: only the player of {name} ends its activation (p.32)"
         return super().actor(state, event)
+
+    def unfinished(self, state: TableState, event: Event) -> list[tuple[SideIndex, str]]:
+        """A draw or the Maintenance Phase ends the activation in progress: the active
+        player may leave action points unused, and they are lost (p.32); a model
+        nominated and not yet rolled for loses its activation (p.31). Said so the player
+        who taps is asked first, and only the active player may do it with two phones
+        (:meth:`actor`)."""
+        if event.action not in ("draw", "next-turn") or state.finished:
+            return []
+        act = state.public.get("activation")
+        if not act:
+            return []
+        side: SideIndex = 0 if int(act["side"]) == 0 else 1
+        model = state.sides[side].models[int(act["model"])]
+        if model.killed:
+            return []
+        if act.get("action_points") is None:
+            return [(side, f"{model.name} has not rolled its activation die (p.31)")]
+        left = int(act.get("left", act["action_points"]))
+        if left <= 0:
+            return []
+        plural = "" if left == 1 else "s"
+        return [(side, f"{model.name} has {left} action point{plural} left, lost if unused (p.32)")]
+
+    def ending_question(self, state: TableState, event: Event) -> str:
+        """ "End its activation and draw the next die?" (p.31)."""
+        if event.action == "draw":
+            return "End its activation and draw the next die?"
+        return f"End its activation and Turn {state.turn}?"
 
     def ap_refusal(self, state: TableState, name: str) -> str | None:
         """Why the acting model cannot take the action ``name`` of :data:`AP_ACTIONS` now,

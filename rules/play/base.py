@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rules.play.core import (
+    END_AGREEMENT,
     OWN_CHOICES,
     ActionSpec,
     Event,
@@ -51,6 +52,13 @@ MAX_AMOUNT = 99
 def other(side: int) -> SideIndex:
     """The opposing side of ``side`` (0 <-> 1)."""
     return 1 if side == 0 else 0
+
+
+def some_names(names: list[str]) -> str:
+    """A few names in words: "Ulf", "Ulf and Bjorn", "Ulf and 2 others"."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{names[0]} and {len(names) - 1} others"
 
 
 def key_of(name: str) -> str:
@@ -146,11 +154,14 @@ class TablePlay(PlayRules):
             if not state.finished:
                 raise Refused("the game is not over")
             state.finished, state.winner, state.notices = False, None, []
+            state.public.pop("end_offer", None)
+            state.public.pop("stopped", None)
             line = LogLine(event_id=event.id, side=event.side, text="The game is reopened", turn=state.turn)
             state.log.append(line)
             state.version += 1
             return state
-        spec = self.spec(event.action)
+        agreement = event.action in END_AGREEMENT
+        spec = None if agreement else self.spec(event.action)
         if state.finished and event.action != "end":
             raise Refused("the game is over")
         handler: Callable[[TableState, Event], Done] | None = getattr(
@@ -160,15 +171,30 @@ class TablePlay(PlayRules):
             raise Refused(f"{self.book} has no action {event.action!r}")
         before, state.notices = state.notices, []
         turn = state.turn
+        # What the event cuts short, found before it changes anything (issue 40).
+        cut = self.unfinished(state, event)
         try:
             text, page, section = handler(state, event)
         except Refused:
             state.notices = before
             raise
-        source = self.source(page if page is not None else spec.page, section or spec.section)
-        concerned = event.target if event.model is not None and spec.scope == "model" else None
+        if cut:
+            text = f"{text} ({'; '.join(words for _, words in cut)})"
+        source = self.source(
+            page if page is not None else (spec.page if spec else None),
+            section or (spec.section if spec else None),
+        )
+        concerned = event.target if spec and event.model is not None and spec.scope == "model" else None
         state.log.append(
-            LogLine(event_id=event.id, side=event.side, text=text, source=source, target=concerned, turn=turn)
+            LogLine(
+                event_id=event.id,
+                side=event.side,
+                text=text,
+                source=source,
+                target=concerned,
+                turn=turn,
+                ended_for=sorted({side for side, _ in cut}),
+            )
         )
         # Each rules consequence Muster applied is a line of its own (issue 28).
         state.log.extend(
@@ -403,11 +429,15 @@ class TablePlay(PlayRules):
         or none: the side with more Victory Points wins, a tie is a draw."""
         if state.finished:
             raise Refused("the game is already over")
+        early = self.early_end(state)
+        if early is not None:
+            raise Refused(early)
+        why = self.winner_refusal(event.value)
+        if why is not None:
+            raise Refused(why)
         if event.value is None:
             self.finish(state)
         else:
-            if event.value not in (0, 1) or isinstance(event.value, bool):
-                raise Refused("the winner is side 0 or side 1")
             state.finished = True
             state.winner = 0 if event.value == 0 else 1
         return f"The game ends: {self.result(state)}", None, None
@@ -422,6 +452,89 @@ class TablePlay(PlayRules):
     def result(state: TableState) -> str:
         """The result in words: "Ghrim Company wins" or "a draw"."""
         return "a draw" if state.winner is None else f"{state.sides[state.winner].name} wins"
+
+    # --- ending the game by agreement (issue 40) ---------------------------------------
+
+    def act_propose_end(self, state: TableState, event: Event) -> Done:
+        """One player proposes to end the game (``value`` the winning side, or None: the
+        rules decide); the other player accepts or refuses it (``accept-end``,
+        ``refuse-end``). Kept in ``public["end_offer"]`` ({"side", "winner"}) until then.
+        Refused while another proposal waits, or for a winner the book does not take
+        (:meth:`winner_refusal`)."""
+        offer = state.public.get("end_offer")
+        if isinstance(offer, dict):
+            who = state.sides[int(offer["side"])].name
+            if offer["side"] == event.side:
+                raise Refused("you have proposed ending the game already: the other player is asked")
+            raise Refused(f"the player of {who} has proposed ending the game: accept or refuse it first")
+        why = self.winner_refusal(event.value) if self.early_end(state) is None else None
+        if why is not None:
+            raise Refused(why)
+        state.public["end_offer"] = {"side": event.side, "winner": event.value}
+        what = self.proposed_result(state, event.value)
+        early = self.early_end(state)
+        said = f"The player of {state.sides[event.side].name} proposes to end the game: {what}"
+        if early is not None:
+            said += f" ({early})"
+        return said, self.trackers.end.page, self.trackers.end.section
+
+    def act_accept_end(self, state: TableState, event: Event) -> Done:
+        """The other player accepts the proposal: the game ends with the proposed
+        winner (:meth:`act_end`); where the book would not end it yet (:meth:`early_end`),
+        it is stopped without a result (``public["stopped"]``, no winner)."""
+        offer = state.public.get("end_offer")
+        if not isinstance(offer, dict):
+            raise Refused("nobody has proposed ending the game")
+        if offer["side"] == event.side:
+            raise Refused("the other player accepts or refuses your proposal to end the game")
+        name = state.sides[event.side].name
+        early = self.early_end(state)
+        if early is not None:
+            state.public.pop("end_offer", None)
+            state.finished, state.winner = True, None
+            state.public["stopped"] = True
+            said = f"The player of {name} accepts: the game is stopped here, without a result ({early})"
+            return said, self.trackers.end.page, self.trackers.end.section
+        text, page, section = self.act_end(state, event.model_copy(update={"value": offer.get("winner")}))
+        state.public.pop("end_offer", None)
+        return f"The player of {name} accepts: {text}", page, section
+
+    def act_refuse_end(self, state: TableState, event: Event) -> Done:
+        """The other player refuses the proposal to end the game (or its player takes it
+        back): play goes on."""
+        offer = state.public.get("end_offer")
+        if not isinstance(offer, dict):
+            raise Refused("nobody has proposed ending the game")
+        state.public.pop("end_offer", None)
+        name = state.sides[event.side].name
+        if offer["side"] == event.side:
+            return f"The player of {name} takes back the proposal to end the game", None, None
+        return f"The player of {name} refuses to end the game: play goes on", None, None
+
+    # --- what an event cuts short (issue 40) ---------------------------------------------
+
+    def unfinished(self, state: TableState, event: Event) -> list[tuple[SideIndex, str]]:
+        """What ``event`` would cut short in ``state``: (the side, what it has left in
+        words, "Bjorn has 1 action point left") for each side whose activation or models
+        it ends early. The table asks the phone that tapped first (:meth:`confirm`), the
+        log line says it, and the side cut short may undo it (``LogLine.ended_for``).
+        Default: nothing."""
+        return []
+
+    def confirm(self, state: TableState, event: Event) -> str | None:
+        """Asked before an event that cuts an activation or a turn short
+        (:meth:`unfinished`): what is left, then the question."""
+        left = self.unfinished(state, event)
+        if not left:
+            return None
+        said = "; ".join(words for _, words in left)
+        return f"{said}. {self.ending_question(state, event)}"
+
+    def ending_question(self, state: TableState, event: Event) -> str:
+        """The question after what is left: "End Turn 2?", "End the activation?"."""
+        if event.action == "next-turn":
+            return f"End Turn {state.turn}?"
+        return "End the activation?"
 
     # --- two phones ------------------------------------------------------------------
 

@@ -45,6 +45,11 @@ SideIndex = Literal[0, 1]
 #: and Stamp (Status Effects: the model's own action), a Base Assault defender's respawn, a
 #: Beestwars fighter's action (p.5).
 OWN_CHOICES = frozenset({"activate", "staunch", "stamp", "respawn", "act"})
+#: Game events every system takes (TablePlay.apply), declared by none (issue 40): one
+#: player proposes to end the game (``value`` the winning side, or None: the rules
+#: decide), the other accepts (the game ends as proposed) or refuses (play goes on). With
+#: two phones the app ends a game only this way (roster.games.operations.act).
+END_AGREEMENT = ("propose-end", "accept-end", "refuse-end")
 Scalar = int | str | bool | None
 
 
@@ -213,6 +218,10 @@ class LogLine(_Strict):
     #: What Muster did itself as a consequence of the event (a kill's Victory Points or
     #: Froth, Bleeding's Hit Point, Death of a Hero, a new turn...): its own line.
     auto: bool = False
+    #: The sides whose activation or models this event cut short (a turn ended while
+    #: their models waited, an activation ended with action points left): with two
+    #: phones each may undo it though the other side made it (PlayRules.may_undo).
+    ended_for: list[SideIndex] = Field(default_factory=list)
 
 
 class TableState(_Strict):
@@ -455,16 +464,41 @@ class PlayRules(ABC):
         player confirms (roster.games.operations.act). Default: never asks."""
         return None
 
-    def may_undo(self, event: Event, side: SideIndex | None) -> str | None:
+    def early_end(self, state: TableState) -> str | None:
+        """Why the book does not end the game now, or None when an ``end`` may be
+        recorded (Brutality: only at the end of Turn 4, Game Length). Default: None, the
+        players may end it at any time (Iron & Honor's encounter, Beestwars p.9)."""
+        return None
+
+    def winner_refusal(self, winner: Scalar) -> str | None:
+        """Why ``winner`` (a side, or None: the rules decide) cannot be the result an
+        ``end`` records, or None. Default: a side or none."""
+        if winner is not None and (winner not in (0, 1) or isinstance(winner, bool)):
+            return "the winner is side 0 or side 1"
+        return None
+
+    def proposed_result(self, state: TableState, winner: Scalar) -> str:
+        """The result a proposal to end the game names, in words."""
+        if self.early_end(state) is not None:
+            return "stop here without a result"
+        if winner in (0, 1):
+            return f"{state.sides[0 if winner == 0 else 1].name} wins"
+        return f"the most {self.score_word} wins"
+
+    def may_undo(
+        self, event: Event, side: SideIndex | None, ended_for: Sequence[SideIndex] = ()
+    ) -> str | None:
         """Why ``side`` (None: the owner on one phone) may not undo ``event``, or None when
         it may: what stands (:meth:`stands`) never; with two phones a side undoes its own
         actions and what was recorded on its own models (a wound, a status, a token the
         other phone tapped: the model's player may take it back), never the other side's
-        choices (issue 28, docs/play.md "Fair between phones")."""
+        choices (issue 28, docs/play.md "Fair between phones"), except one that cut its
+        own activation or models short (``ended_for``: the event's ``LogLine.ended_for``,
+        issue 40: "Next turn" tapped by the other phone while its models waited)."""
         why = self.stands(event)
         if why is not None:
             return why
-        if side is None or event.side == side:
+        if side is None or event.side == side or side in ended_for:
             return None
         if event.target == side and event.model is not None and event.action not in OWN_CHOICES:
             return None

@@ -129,7 +129,10 @@ def test_an_eight_player_event_from_registration_to_standings(
         wait_until(lambda n=n: Game.objects.get(pk=game.pk).version >= n, f"tap {n} recorded")
     first.select_option("#play-winner", "0" if first is pat else "1")
     first.get_by_role("button", name="End the game").click()
-    first.get_by_role("button", name="Yes, end the game").click()
+    first.get_by_role("button", name="Yes, ask the other player").click()
+    first.wait_for_url(re.compile(r"/games/\d+/$"))
+    # Two phones: the other player agrees before the game ends (issue 40).
+    second.locator(".play-end-offer").get_by_role("button", name="Accept: end the game").click()
     first.wait_for_url(re.compile(r"/result/$"))
     first.get_by_role("link", name="Back to the event").click()  # the result page links its table
     first.wait_for_url(f"**/events/{event.pk}/#pairing-{pats_table.pk}")

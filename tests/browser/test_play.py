@@ -60,6 +60,20 @@ def tap(page: Any, name: str, scope: str = "#table") -> None:
     assert page.locator(".play-refused").count() == 0, page.locator(".play-refused").inner_text()
 
 
+def tap_asked(page: Any, name: str, asked: str) -> None:
+    """Press ``name``: the table asks first (what is left, issue 40), saying ``asked``;
+    answer yes and wait for the answer."""
+    before = version(page)
+    page.locator("#table").get_by_role("button", name=name, exact=True).first.click()
+    page.wait_for_selector(".play-ask")
+    assert asked in page.locator(".play-ask").inner_text()
+    page.locator(".play-ask").get_by_role("button", name="Yes, do it").click()
+    page.wait_for_function(
+        "v => { const t = document.getElementById('table'); return t && Number(t.dataset.version) !== v; }",
+        arg=before,
+    )
+
+
 def state(game: Game) -> Any:
     return operations.state_of(Game.objects.get(pk=game.pk))
 
@@ -77,7 +91,7 @@ def beestwars_turn(page: Any, game: Game) -> None:
     turn = state(game).turn
     while state(game).turn == turn:
         tap(page, "Draw a card")
-        tap(page, "End activation")
+        tap_asked(page, "End activation", "known actions left")
 
 
 def test_iron_and_honor_two_turns(phone, django_user_model):
@@ -107,12 +121,12 @@ def test_brutality_two_turns(phone, django_user_model):
     game = start(page, django_user_model, "brutality")
     tap(page, "Wound Bandit chief")
     tap(page, "Wound Bandit chief")
-    tap(page, "Next turn")
+    tap_asked(page, "Next turn", "have not activated")
     page.reload()
     assert page.locator(".play-turn").inner_text().startswith("Turn 2")
     tap(page, "Wound Bandit")
     tap(page, "Wound Bandit")
-    tap(page, "Next turn")
+    tap_asked(page, "Next turn", "have not activated")
     final = state(game)
     assert final.turn == 3
     assert final.sides[1].models[1].killed
@@ -176,7 +190,8 @@ def test_the_table_works_without_javascript(browser, live_server, rules_loaded, 
     page.get_by_role("button", name="Undo", exact=True).click()
     assert page.locator("#m-1-1 .play-wounds").inner_text() == "2/2"
     page.get_by_role("button", name="End the game").click()
-    assert "Ending now records" in page.locator(".play-end-preview").inner_text()  # asked first
+    # Asked first; Brutality plays to the end of Turn 4 (Game Length): stopped, no result.
+    assert "stops it here without a result" in page.locator(".play-end-preview").inner_text()
     page.get_by_role("button", name="Yes, end the game").click()
     page.wait_for_url(f"**/games/{game.pk}/result/")
     assert "Game over" in page.content()

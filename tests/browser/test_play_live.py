@@ -73,6 +73,19 @@ class Phone:
                 polling=100,
             )
 
+    def tap_asked(self, name: str, asked: str) -> None:
+        """Press ``name``: this phone is asked first (what it cuts short, issue 40),
+        saying ``asked``; answer yes and wait until the table has moved on."""
+        before = self.version()
+        self.page.locator("#table").get_by_role("button", name=name, exact=True).first.click()
+        self.page.wait_for_selector(".play-ask")
+        assert asked in self.page.locator(".play-ask").inner_text()
+        self.page.locator(".play-ask").get_by_role("button", name="Yes, do it").click()
+        self.page.wait_for_function(
+            "v => { const t = document.getElementById('table'); return t && Number(t.dataset.version) > v; }",
+            arg=before,
+        )
+
 
 def stored(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
@@ -157,7 +170,7 @@ def test_a_beestwars_turn_with_the_deck_drawn_for_each_other(
                 draws = [e for e in exported["events"] if e["action"] == "draw"]
                 assert draws[-1]["outcome"] == {}
         if operations.state_of(stored(game)).phase == "activation":
-            active.tap("End activation")
+            active.tap_asked("End activation", "known actions left")
             converge(game, a, b, w)
         for phone in (a, b, w):  # revealed to all at the activation's end
             assert f"the card was {card}" in phone.page.locator(".play-log").inner_text()

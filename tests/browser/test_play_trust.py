@@ -16,6 +16,7 @@ from django.test import Client
 from roster.games import operations
 from roster.games.models import Game
 from roster.rosters.operations import create_roster
+from tests.browser.editor_helpers import wait_until
 from tests.browser.test_play_live import Phone, converge, start, stored
 from tests.ih import example
 
@@ -46,6 +47,7 @@ def test_the_opponent_is_refused_your_choice_and_allowed_your_wound(
     # A, the model's player, may take it back from the log.
     line = a.page.locator("#table .play-log-lines li", has_text="Mother Scald loses 1").first
     line.get_by_role("button", name="Undo").click()
+    wait_until(lambda: not stored(game).events, "the undo is recorded")  # converge reads the log first
     converge(game, a, b, w)
     assert operations.state_of(stored(game)).sides[0].models[0].wounds == 3
 
@@ -73,7 +75,7 @@ def test_activated_markers_reset_at_the_next_turn_and_the_log_shows_what_muster_
     a.tap("Wound Bandit chief")
     converge(game, a, b, w)
     assert any("Victory Point" in line and "for the kill" in line for line in w.log())
-    a.tap("Next turn")
+    a.tap_asked("Next turn", "have not activated")
     converge(game, a, b, w)
     assert "activated" not in a.page.locator("#m-0-0").inner_text()
 
@@ -83,14 +85,18 @@ def test_ending_asks_with_the_result_and_the_owner_reopens(
 ) -> None:
     game, a, b, _w = start(browser, live_server, django_user_model, "iron-and-honor-northmen-raiding-party")
     b.page.get_by_role("button", name="End the game").click()
-    assert "Ending now records" in b.page.locator(".play-end-preview").inner_text()
+    assert "Proposing records" in b.page.locator(".play-end-preview").inner_text()
     assert stored(game).finished is None
-    b.page.get_by_role("button", name="Yes, end the game").click()
+    b.page.get_by_role("button", name="Yes, ask the other player").click()
+    b.page.wait_for_url(f"**/games/{game.pk}/")
+    # With two phones the other player agrees (issue 40).
+    a.page.locator(".play-end-offer").get_by_role("button", name="Accept: end the game").click()
     b.page.wait_for_url(f"**/games/{game.pk}/result/")
-    a.page.wait_for_url(f"**/games/{game.pk}/result/")  # the poll follows the end
+    a.page.wait_for_url(f"**/games/{game.pk}/result/")
     assert b.page.get_by_role("button", name="Reopen the game").count() == 0
     a.page.get_by_role("button", name="Reopen the game").click()
     a.page.wait_for_url(f"**/games/{game.pk}/")
+    b.page.wait_for_url(f"**/games/{game.pk}/")  # the other phone follows the reopen
     assert stored(game).finished is None
     assert "The game is reopened" in " ".join(a.log())
 

@@ -306,6 +306,9 @@ def test_a_table_is_played_on_the_players_phones_and_its_result_offered_to_confi
     # does not count until both confirm it.
     ended = client_for(first).post(reverse("game-finish", args=[game.pk]), {"winner": "1", "confirm": "1"})
     assert ended.status_code == 302
+    # Two phones: the other player agrees before it ends (issue 40).
+    accept = {"id": "accept-end-0001", "side": "1", "do": "accept-end"}
+    assert client_for(second).post(reverse("game-act", args=[game.pk]), accept).status_code == 302
     assert operations.game_result(Pairing.objects.get())[0] == "b"
     # The game's pages link back to the table on the event page, to confirm the result.
     result = client_for(second).get(reverse("game-result", args=[game.pk])).content.decode()

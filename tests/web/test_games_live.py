@@ -55,6 +55,14 @@ def tap(client: Client, game: Game, do: str, *, side: int = 0, **extra):
     return client.post(f"/games/{game.pk}/act/", data, **HTMX)
 
 
+def end_agreed(proposer: Client, answerer: Client, game: Game, winner: str = "0") -> None:
+    """With two phones a game ends when both agree (issue 40): ``proposer`` proposes
+    (End the game, confirmed), the other phone accepts."""
+    assert proposer.post(f"/games/{game.pk}/finish/", {"winner": winner, "confirm": "1"}).status_code == 302
+    side = 1 if operations.state_of(Game.objects.get(pk=game.pk)).public["end_offer"]["side"] == 0 else 0
+    assert tap(answerer, game, "accept-end", side=side).status_code == 204
+
+
 def seated(alice_client, alice, slug: str = "beestwars-clovis-300"):
     """A game of alice's with the other side taken by an anonymous phone and one
     anonymous watcher: (game, owner, other side, watcher)."""
@@ -234,7 +242,7 @@ def test_a_logged_in_opponent_finds_the_game_under_my_games(alice_client, alice,
 
 def test_a_finished_game_is_read_only_for_both(table):
     game, owner, other, _watcher = table
-    owner.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
+    end_agreed(owner, other, game)
     response = tap(other, game, "wound", target=1, model=0)
     assert response.status_code == 409 and "over" in response.content.decode()
     assert Client().get(f"/join/{game.code}/").status_code == 404
@@ -296,7 +304,7 @@ def test_concurrent_appends_are_all_kept(alice, rules_db=None):
 def test_the_other_phone_is_sent_to_the_result_when_the_game_ends(table):
     game, owner, other, watcher = table
     etags = {c: c.get(f"/games/{game.pk}/state/", **HTMX)["ETag"] for c in (other, watcher)}
-    owner.post(f"/games/{game.pk}/finish/", {"confirm": "1"})
+    end_agreed(owner, other, game)
     for client, etag in etags.items():
         polled = client.get(f"/games/{game.pk}/state/", HTTP_IF_NONE_MATCH=etag, **HTMX)
         assert polled.status_code == 204
@@ -336,7 +344,7 @@ def test_with_two_phones_only_the_drawer_draws_and_only_the_active_commander_ask
         assert refused.status_code == 409
         assert "who is active, asks or ends it (p.4)" in refused.content.decode()
     assert len(Game.objects.get(pk=game.pk).events) == 1
-    assert tap(active_client, game, "done").status_code == 200
+    assert tap(active_client, game, "done", confirm="1").status_code == 200
 
 
 @pytest.mark.parametrize("slug", ["beestwars-clovis-300", "iron-and-honor-northmen-raiding-party"])
@@ -424,13 +432,13 @@ def test_ending_a_beestwars_battle_names_the_winner_the_commanders_agree_on(tabl
     """QA at the table: Beestwars has no Victory Points; the battle ends when the
     commanders agree that one side has won (p.9), but "End the game" could not say which,
     so every such result read "No winner named". The end form asks who won."""
-    game, owner, _other, _watcher = table
+    game, owner, other, _watcher = table
     page = owner.get(f"/games/{game.pk}/").content.decode()
     assert 'name="winner"' in page and "Bandits" in page
     wrong = owner.post(f"/games/{game.pk}/finish/", {"winner": "7", "confirm": "1"})
     assert wrong.status_code == 422 and "winner" in wrong.content.decode()
     assert Game.objects.get(pk=game.pk).finished is None
-    assert owner.post(f"/games/{game.pk}/finish/", {"winner": "1", "confirm": "1"}).status_code == 302
+    end_agreed(owner, other, game, "1")
     game = Game.objects.get(pk=game.pk)
     state = operations.state_of(game)
     assert state.finished and state.winner == 1

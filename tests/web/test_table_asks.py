@@ -10,7 +10,7 @@ import uuid
 
 from roster.games import operations
 from roster.games.models import Game
-from tests.web.test_games_live import HTMX, seated, start, tap
+from tests.web.test_games_live import HTMX, end_agreed, seated, start, tap
 
 
 def confirm_fields(html: str) -> dict[str, str]:
@@ -23,10 +23,10 @@ def confirm_fields(html: str) -> dict[str, str]:
 def test_the_last_next_turn_asks_while_models_wait_then_ends_the_game(alice_client, alice):
     game = start(alice_client, alice, "brutality-moderate-points")
     for _ in range(3):
-        assert tap(alice_client, game, "next-turn").status_code == 200
+        assert tap(alice_client, game, "next-turn", confirm="1").status_code == 200
     asked = tap(alice_client, game, "next-turn")
     page = asked.content.decode()
-    assert asked.status_code == 409 and "still waiting to activate" in page and "ends the game" in page
+    assert asked.status_code == 409 and "have not activated" in page and "ends the game" in page
     game = Game.objects.get(pk=game.pk)
     assert game.finished is None and operations.state_of(game).turn == 4
     fields = confirm_fields(page)
@@ -62,7 +62,7 @@ def test_a_different_hit_or_one_after_a_while_is_not_asked_about(alice_client, a
 
 
 def test_ending_asks_with_the_result_it_will_record_and_the_owner_can_reopen(alice_client, alice):
-    game = start(alice_client, alice, "brutality-moderate-points")
+    game = start(alice_client, alice, "iron-and-honor-northmen-raiding-party")
     tap(alice_client, game, "score:2")
     asked = alice_client.post(f"/games/{game.pk}/finish/", {"winner": ""})
     page = asked.content.decode()
@@ -89,7 +89,7 @@ def test_ending_asks_with_the_result_it_will_record_and_the_owner_can_reopen(ali
 
 def test_only_the_owner_reopens(alice_client, alice):
     game, owner, other, watcher = seated(alice_client, alice, "brutality-moderate-points")
-    assert owner.post(f"/games/{game.pk}/finish/", {"confirm": "1"}).status_code == 302
+    end_agreed(owner, other, game)
     assert "Reopen the game" not in other.get(f"/games/{game.pk}/result/").content.decode()
     for stranger in (other, watcher):
         assert stranger.post(f"/games/{game.pk}/reopen/").status_code in (302, 404)

@@ -54,10 +54,15 @@ def test_an_undeclared_action_is_refused(system_id: str) -> None:
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
 def test_every_system_can_end_the_game_and_a_finished_game_takes_no_more_actions(system_id: str) -> None:
+    """An end the players agree on (propose-end, accept-end, issue 40); Brutality's
+    before the end of Turn 4 stops the game without a result (Game Length)."""
     rules = get_rules(system_id)
     state = rules.start(snapshot(system_id))
-    state = rules.apply(state, Event(id="event-0001", side=0, action="end", value=0))
-    assert state.finished and state.winner == 0
+    state = rules.apply(state, Event(id="event-0000", side=0, action="propose-end", value=0))
+    state = rules.apply(state, Event(id="event-0001", side=1, action="accept-end"))
+    stopped = system_id == "brutality"
+    assert state.finished and state.winner == (None if stopped else 0)
+    assert bool(state.public.get("stopped")) == stopped
     with pytest.raises(Refused):
         rules.apply(state, Event(id="event-0002", side=0, action="status", target=1, model=0, value="Killed"))
 
