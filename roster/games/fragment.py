@@ -49,7 +49,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from roster.core.jinja_env import macro, render
 from roster.games import operations
-from roster.games.display import table_context
+from roster.games.display import table_context, words
 from roster.games.forms import new_event_ids
 from roster.games.models import Game
 from roster.games.systems import play_rules
@@ -178,6 +178,24 @@ def _remember(key: str, entry: tuple[str, str]) -> None:
             _LOCAL.popitem(last=False)
 
 
+def _place_refusal(html: str, refused: str | None, ask: dict[str, Any] | None) -> str:
+    """``html`` with the refusal at its mark; a question about one model's row ("the
+    other phone has just recorded this: record it again?") is drawn right after that
+    row instead (issue 40: in view of the finger that tapped it), with ``data-row``
+    naming the row for play.js."""
+    if not refused:
+        return html.replace(REFUSED, "")
+    text = words(refused)
+    fields = (ask or {}).get("fields") or {}
+    row = f'id="m-{fields.get("target")}-{fields.get("model")}"'
+    if ask and fields.get("target", "") != "" and fields.get("model", "") != "" and row in html:
+        asked = {**ask, "row": row[4:-1]}
+        at = html.index("</li>", html.index(row)) + len("</li>")
+        li = f'<li class="play-ask-row">{macro(MARKS, "refused")(text, asked)}</li>'
+        return html[:at].replace(REFUSED, "") + li + html[at:]
+    return html.replace(REFUSED, str(macro(MARKS, "refused")(text, ask)))
+
+
 def fill(
     html: str,
     request: HttpRequest,
@@ -193,7 +211,7 @@ def fill(
     for its attribute). ``htmx``: whether the fragment goes to play.js (by default, when
     the request says HX-Request; a pushed stream's table always does)."""
     # The refusal first: a question's form holds the CSRF and event id marks itself.
-    html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused, ask)) if refused else "")
+    html = _place_refusal(html, refused, ask)
     if CSRF in html:
         # An htmx answer's forms are sent by play.js, which drops the field and sends the
         # page's token in a header: the field is for a page's forms sent without

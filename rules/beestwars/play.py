@@ -29,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from rules.beestwars import play_reference
 from rules.beestwars.catalogue import BeestwarsCatalogue
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
@@ -293,6 +294,7 @@ class BeestwarsPlay(TablePlay):
     trackers = TRACKERS
     wound_word = ""
     public_labels = {"used_actions": "Actions used"}
+    reference = play_reference.REFERENCE
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""

@@ -28,6 +28,7 @@ import random
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from rules.brutality import play_reference
 from rules.brutality.catalogue import STATS
 from rules.play.base import Done, TablePlay, other
 from rules.play.core import (
@@ -497,6 +498,12 @@ class BrutalityPlay(TablePlay):
     trackers = TRACKERS
     wound_word = "Hit Points"
     public_labels = {"last_activated": "Activated last"}
+    reference = play_reference.REFERENCE
+    setup_public = frozenset({"mission", "region", "infiltrator", "defender"})
+
+    def setup_rules(self, public: dict[str, Any]) -> list[Rule]:
+        """The mission's and region's rules (rules.brutality.play_reference)."""
+        return play_reference.setup_rules(public)
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""
