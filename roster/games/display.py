@@ -465,11 +465,16 @@ def table_context(
             {
                 k: v
                 for k, v in shown.public.items()
-                if k not in rules.setup_public and k not in _COUNTED and v != [] and k != "last_turn"
+                if k not in rules.setup_public
+                and k not in _COUNTED
+                and k not in STANDARD_KEYS
+                and v != []
+                and k != "last_turn"
             },
             shown.sides,
             rules,
-        ),
+        )
+        + _standards(rules, shown),
         "setup_rules": _setup_shown(rules, shown),
         # Brutality's Game Length (Turn 4): said with the turn, "Turn 2 of 4".
         "last_turn": shown.public.get("last_turn"),
@@ -509,6 +514,36 @@ def _side_counts(public: dict[str, Any], index: int) -> list[dict[str, Any]]:
             total = totals.get(str(index)) if isinstance(totals, dict) else None
             out.append({"label": label, "value": counts[str(index)], "of": total})
     return out
+
+
+#: Beestwars' public keys about the standards (p.8), said by :func:`_standards` (the
+#: carrier on its row: :func:`_marks`).
+STANDARD_KEYS = frozenset({"standard", CARRIED, "standard_taken"})
+
+
+def _standards(rules: PlayRules, state: TableState) -> list[tuple[str, str]]:
+    """Where each fallen or taken standard is (Beestwars p.8), each side named so that
+    two warbands of one name are told apart (the rules' ``side_name``: "Stone Hoof's
+    raiders (side 2)"): [("Standards", "Stone Hoof's raiders (side 1): fallen")]."""
+    where = state.public.get("standard")
+    if not isinstance(where, dict) or not where:
+        return []
+    side_name = getattr(rules, "side_name", None)
+
+    def said(i: int) -> str:
+        return str(side_name(state, i)) if side_name is not None else state.sides[i].name
+
+    parts = []
+    for owner, at in sorted(where.items()):
+        if str(owner) not in ("0", "1"):
+            continue
+        if at == "fallen":
+            parts.append(f"{said(int(owner))}: fallen")
+        elif str(at) == str(owner):
+            parts.append(f"{said(int(owner))}: picked up again")
+        elif str(at) in ("0", "1"):
+            parts.append(f"{said(int(owner))}: taken by {said(int(str(at)))}")
+    return [("Standards", "; ".join(parts))] if parts else []
 
 
 def _setup_shown(rules: PlayRules, state: TableState) -> list[dict[str, Any]]:

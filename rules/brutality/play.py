@@ -565,6 +565,10 @@ class BrutalityPlay(TablePlay):
             rolled = roll_setup(rng)
             return {"mission": rolled["mission"], "mission_roll": rolled["mission_roll"]}
         if key in ("defender", "infiltrator"):
+            # Only for the mission that has the role (issue 40: no Defender announced in
+            # a game that is not Base Assault).
+            if chosen.get("mission") != ("Base Assault" if key == "defender" else "I Smell A Rat"):
+                return {}
             while True:
                 a, b = rng.randint(1, 10), rng.randint(1, 10)
                 if a != b:
