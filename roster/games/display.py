@@ -470,6 +470,8 @@ def table_context(
                 and k not in STANDARD_KEYS
                 and v != []
                 and k != "last_turn"
+                # Beestwars' next commander, while one is active (said: "... to act").
+                and not (k == "next_active" and shown.active is not None)
             },
             shown.sides,
             rules,

@@ -78,7 +78,6 @@ def mid_game(game: Game) -> Game:
         do(game, "roll", whose, value=5)
     elif system == "brutality":
         do(game, "activate", 0, 0, 1)
-        do(game, "done", 0) if False else None
         do(game, "token", 0, 1, 2, "Bleeding")
         for _ in range(3):
             do(game, "wound", 0, 1, 3, 1)  # Vesk killed
@@ -94,23 +93,68 @@ def mid_game(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-@pytest.mark.parametrize("system", sorted(EXAMPLES))
-@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
-@pytest.mark.parametrize("dark", [False, True])
-def test_shots(browser, live_server, rules_loaded, django_user_model, system, width, height, dark):
+LOOKS = [(360, 740, False), (360, 740, True), (1280, 800, False), (1280, 800, True)]
+
+
+def look(browser: Any, base_url: str, width: int, height: int, dark: bool, cookies: list[Any]) -> Any:
+    """A page of a new context of that size and theme, logged in with ``cookies``."""
     context = browser.new_context(
         viewport={"width": width, "height": height},
-        base_url=live_server.url,
+        base_url=base_url,
         color_scheme="dark" if dark else "light",
     )
-    page = context.new_page()
+    context.add_cookies(cookies)
+    return context.new_page()
+
+
+@pytest.mark.parametrize("system", sorted(EXAMPLES))
+def test_five_model_rows_in_play_on_the_first_screen_of_a_phone(
+    browser, live_server, rules_loaded, django_user_model, system
+):
+    """Issue 40: at 360x740, mid-game (a wound, a kill, a model acting), at least five
+    model rows in play start on the first screen: the site header folded into a menu, the
+    game's name in the sides' heads, the notices and set-up folded to a line."""
+    page = look(browser, live_server.url, 360, 740, False, [])
     user = log_in(page, django_user_model)
     game = mid_game(two_examples(user, system))
     page.goto(f"/games/{game.pk}/")
     page.wait_for_selector("#table")
+    rows = page.evaluate(ROWS_IN_VIEW, 740)
+    print(system, "rows on the first screen:", rows)
+    assert rows >= 5
+    assert not page.locator("header.site").is_visible()
+    menu = page.locator(".play-menu > summary")
+    assert menu.is_visible()
+    menu.click()
+    assert page.locator(".play-menu").get_by_role("link", name="My games").is_visible()
+    assert page.locator("h1").count() == 1, "the page keeps its <h1> (read out, not shown)"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     if SHOTS:
-        page.screenshot(path=f"{SHOTS}/{system}-{width}x{height}-{'dark' if dark else 'light'}.png")
-        page.screenshot(
-            path=f"{SHOTS}/{system}-{width}-{'dark' if dark else 'light'}-full.png", full_page=True
-        )
-    print(system, page.evaluate(ROWS_IN_VIEW, height))
+        cookies = page.context.cookies()
+        for width, height, dark in LOOKS:
+            shot = look(browser, live_server.url, width, height, dark, cookies)
+            shot.goto(f"/games/{game.pk}/")
+            shot.wait_for_selector("#table")
+            theme = "dark" if dark else "light"
+            shot.screenshot(path=f"{SHOTS}/{system}-{width}x{height}-{theme}.png")
+            shot.context.close()
+
+
+def test_the_bar_question_and_rows_keep_their_words_on_a_phone(
+    browser, live_server, rules_loaded, django_user_model
+):
+    """A Brutality Leader's row says "Leader" beside its name; the row's line is one
+    line high at 360 px (compact), and its stats read as numbers."""
+    page = look(browser, live_server.url, 360, 740, False, [])
+    user = log_in(page, django_user_model)
+    game = mid_game(two_examples(user, "brutality"))
+    page.goto(f"/games/{game.pk}/")
+    leader = page.locator("#m-0-0")
+    assert leader.locator(".play-rank").inner_text().strip().endswith("Leader")
+    line = leader.locator(".play-line-row")
+    assert line.inner_text().split() == ["Move", "8", "FS", "7", "Dex", "6", "Will", "5", "Atk", "1", "Save", "3"]
+    height = line.evaluate("e => e.getBoundingClientRect().height")
+    assert height <= 1.6 * line.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 16")
+    killed = page.locator("#m-1-3")
+    assert "killed" in (killed.get_attribute("class") or "")
+    assert killed.locator(".play-token").count() == 0 and killed.locator(".play-line-row").count() == 0
