@@ -55,6 +55,7 @@ def test_beestwars_rows_mark_heroes_and_the_standard_bearer_and_show_unknown_sta
     assert "Hero" in hero and "None" not in page
     assert line(page, 0, 0).split() == ["Sk", "13", "Mt", "2d6", "T", "?", "Ma", "?", "D", "?"]
     assert "Standard bearer" in bearer and "Hero" not in bearer
+    assert '<span aria-hidden="true">⚑ </span>Standard bearer' in page, "its own mark, in words too"
     assert "Hero" not in satyr and "Standard bearer" not in satyr and "T 5 Ma 4" in line(page, 0, 3)
 
 
