@@ -74,6 +74,8 @@ def _layout() -> str:
         templates / TEMPLATE,
         templates / "games/_row.jinja",
         Path(__file__).with_name("display.py"),
+        # the set-up's rules explained on the table (issue 40)
+        *sorted((Path(settings.BASE_DIR) / "rules").glob("*/play_reference.py")),
     ):
         digest.update(path.read_bytes())
     return digest.hexdigest()
