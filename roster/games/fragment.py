@@ -11,7 +11,9 @@ rendered with marks where the per-response parts go, kept, and filled per respon
 - ``<@muster-event-id@>``: a fresh event id for each form (a plain form post resent
   counts once; play.js makes its own id per tap anyway);
 - ``<@muster-etag@>``: the table's ETag (roster.games.polling: signed for this viewer);
-- ``<@muster-refused@>``: the refusal at the top of the sender's table, never kept.
+- ``<@muster-refused@>``: the refusal at the top of the sender's table, never kept;
+- ``<@muster-ask-<side>-<model>@>``: after each model's row, where a question about that
+  model is drawn instead (issue 40); the others are taken out.
 
 Each mark starts with "<", which text a player typed never holds once escaped (it is
 "&lt;" there): a name such as "<@muster-csrf@>" is shown as typed, never replaced.
@@ -32,6 +34,7 @@ round trip when the same worker answers again.
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 import zlib
 from collections import OrderedDict
@@ -57,6 +60,8 @@ from roster.games.systems import play_rules
 CSRF = "<@muster-csrf@>"
 EVENT_ID = "<@muster-event-id@>"
 REFUSED = "<@muster-refused@>"
+#: After each model's row, where a question about that model is drawn (side-model).
+_ASK_MARKS = re.compile(r"<@muster-ask-\d+-\d+@>")
 ETAG = "<@muster-etag@>"
 TEMPLATE = "games/_table.jinja"
 MARKS = "games/_marks.jinja"
@@ -181,21 +186,21 @@ def _remember(key: str, entry: tuple[str, str]) -> None:
 
 
 def _place_refusal(html: str, refused: str | None, ask: dict[str, Any] | None) -> str:
-    """``html`` with the refusal at its mark; a question about one model's row ("the
-    other phone has just recorded this: record it again?") is drawn right after that
-    row instead (issue 40: in view of the finger that tapped it), with ``data-row``
-    naming the row for play.js."""
-    if not refused:
-        return html.replace(REFUSED, "")
-    text = words(refused)
+    """``html`` with the refusal at its mark; a question about one model ("the other
+    phone has just recorded this: record it again?") is drawn at the mark after that
+    model's row instead (issue 40: in view of the finger that tapped it; ``data-row``
+    names the row for play.js), and the other rows' marks are taken out."""
     fields = (ask or {}).get("fields") or {}
-    row = f'id="m-{fields.get("target")}-{fields.get("model")}"'
-    if ask and fields.get("target", "") != "" and fields.get("model", "") != "" and row in html:
-        asked = {**ask, "row": row[4:-1]}
-        at = html.index("</li>", html.index(row)) + len("</li>")
-        li = f'<li class="play-ask-row">{macro(MARKS, "refused")(text, asked)}</li>'
-        return html[:at].replace(REFUSED, "") + li + html[at:]
-    return html.replace(REFUSED, str(macro(MARKS, "refused")(text, ask)))
+    row = f"{fields.get('target', '')}-{fields.get('model', '')}"
+    after = f"<@muster-ask-{row}@>"
+    if refused and ask and after in html:
+        question = str(macro(MARKS, "refused")(words(refused), {**ask, "row": f"m-{row}"}))
+        html = html.replace(REFUSED, "").replace(after, question)
+    elif refused:
+        html = html.replace(REFUSED, str(macro(MARKS, "refused")(words(refused), ask)))
+    else:
+        html = html.replace(REFUSED, "")
+    return _ASK_MARKS.sub("", html)
 
 
 def fill(
