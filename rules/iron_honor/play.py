@@ -423,7 +423,7 @@ class IronHonorPlay(TablePlay):
     # The activation (p.31) on the table's status line.
     public_words = {
         "activation": {
-            "left": "action points left",
+            "left": "left",  # after "action points: 2" (issue 40: a short head line)
             "roll": "rolled",
             "done": "actions taken",
             "resolution_fate": "Inner Reserve / Hand of Fortune used by",

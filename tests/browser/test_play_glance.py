@@ -137,6 +137,9 @@ def test_five_model_rows_in_play_on_the_first_screen_of_a_phone(
             shot.wait_for_selector("#table")
             theme = "dark" if dark else "light"
             shot.screenshot(path=f"{SHOTS}/{system}-{width}x{height}-{theme}.png")
+            if width == 360 and not dark:
+                shot.locator(".play-rules > summary").click()
+                shot.screenshot(path=f"{SHOTS}/{system}-{width}-{theme}-whole.png", full_page=True)
             shot.context.close()
 
 
