@@ -31,6 +31,23 @@ ROWS_KEPT = 2048  # model rows kept rendered in this process (a game has up to ~
 _ROWS: OrderedDict[str, Markup] = OrderedDict()
 
 
+_POSSESSIVE = re.compile(r"\b(\w*s)'s\b")
+
+
+def words(text: str) -> str:
+    """A rules sentence as the table says it: the possessive of a name ending in s with
+    an apostrophe only ("Ashen Reavers' Leader", not "Reavers's"; issue 40)."""
+    return _POSSESSIVE.sub(r"\1'", text)
+
+
+def _said(line: Any) -> Any:
+    """A log line with :func:`words` applied to its text and reason (a copy)."""
+    text, refused = words(line.text), words(line.refused) if line.refused else line.refused
+    if text == line.text and refused == line.refused:
+        return line
+    return line.model_copy(update={"text": text, "refused": refused})
+
+
 def key_of(name: str) -> str:
     """A declared name as the state's key: "Knock Down" -> "knock-down" (rules.play)."""
     return "-".join(name.lower().replace("!", "").split())
@@ -150,6 +167,7 @@ def _row(
         # A word too long to share its line with the row's buttons at 360 px (a 40-letter
         # name): the name takes the row's first line, the buttons the next (play.css).
         "long_word": max(map(len, re.findall(r"\w+", m.name)), default=0) > LONG_WORD,
+        # A killed model's tokens are over (issue 40: its row says Killed, nothing else).
         "tokens": [
             {
                 "t": t,
@@ -157,7 +175,9 @@ def _row(
                 "value": f"{t.name}: {t.detail}" if t.detail else t.name,
             }
             for t in m.tokens
-        ],
+        ]
+        if not m.killed
+        else [],
         "untoken": untoken and not m.killed,
         "killed": m.killed,
         # Has acted this turn (the die left beside the model, Iron & Honor p.31): said on
@@ -170,8 +190,14 @@ def _row(
         "more_title": ", ".join(g["head"] or g["buttons"][0]["label"] for g in groups),
         # The model's line now, each changed stat with what it was (issue 28: a Wound
         # Chart result's change read on a phone, not in a hover title).
+        # A value the roster does not know is "?", as the editor shows it (issue 40:
+        # never "None").
         "stats": [
-            {"key": k, "value": v, "was": m.base_stats.get(k) if m.base_stats.get(k, v) != v else None}
+            {
+                "key": k,
+                "value": "?" if v is None else v,
+                "was": m.base_stats.get(k) if m.base_stats.get(k, v) != v else None,
+            }
             for k, v in _in_order(m.stats, rules.stat_order)
         ],
     }
@@ -241,18 +267,22 @@ def _row_html(
     wound_word: str,
     acting: bool = False,
     offers: tuple[Offer, ...] = (),
+    marks: tuple[str, ...] = (),
 ) -> Markup:
     """One model's row (templates/games/_row.jinja), kept per (rules, side, model state,
     whether it is the model acting now): a tap changes one or two rows, and every
     viewer's table shows the same rows."""
     offered = "/".join(o.key() for o in offers)
-    key = f"{declared.generation}|{side_index}|{act_url}|{wound_word}|{acting}|{offered}|"
+    key = f"{declared.generation}|{side_index}|{act_url}|{wound_word}|{acting}|{offered}|{marks}|"
     key += m.model_dump_json()
     html = _ROWS.get(key)
     if html is None:
         untoken = "untoken" in declared.names
         row = _row(rules, m, declared.statuses, declared.tokens, untoken, declared.model_actions, offers)
-        row["acting"] = acting
+        row["acting"] = acting and not m.killed
+        row["marks"] = marks
+        # The line on the row (issue 40), less the stat the row counts down already.
+        row["line"] = [st for st in row["stats"] if st["key"] not in WOUND_STATS] if not m.killed else []
         html = Markup(macro("games/_row.jinja", "row")(side_index, row, act_url, wound_word))
         _ROWS[key] = html
         while len(_ROWS) > ROWS_KEPT:
@@ -260,6 +290,35 @@ def _row_html(
     else:
         _ROWS.move_to_end(key)
     return html
+
+
+#: A model's tag and the mark its row shows in words (issue 40): Brutality's Leader,
+#: a hero (Iron & Honor p.11, Beestwars p.8), a Beestwars standard bearer (p.8).
+MARK_TAGS = (("leader", "Leader"), ("hero", "Hero"), ("standard", "Standard bearer"))
+#: The stats a row shows as its Wounds / Hit Points left (Iron & Honor's WO, p.12;
+#: Brutality's HP), not again in its line.
+WOUND_STATS = frozenset({"WO", "HP"})
+#: Beestwars' public key of the fighters carrying a standard picked up (p.8).
+CARRIED = "standard_carried_by"
+
+
+def _marks(state: TableState, side: int, m: ModelState) -> tuple[str, ...]:
+    """What model ``m`` of ``side`` is, in words for its row: "Leader", "Hero",
+    "Standard bearer", or "Holds <side>'s standard" for a fighter that picked up the
+    enemy's; a mark its role already says ("Hero") is not said twice."""
+    out = [word for tag, word in MARK_TAGS if tag in m.tags and word.lower() != (m.role or "").lower()]
+    carried = state.public.get(CARRIED)
+    if isinstance(carried, dict):
+        for owner, carrier in carried.items():
+            if not isinstance(carrier, dict):
+                continue
+            if (carrier.get("side"), carrier.get("model")) != (side, m.index):
+                continue
+            if str(owner) == str(side):
+                out.append("Standard bearer")
+            elif str(owner) in ("0", "1"):
+                out.append(words(f"Holds {state.sides[int(owner)].name}'s standard"))
+    return tuple(dict.fromkeys(out))
 
 
 def viewer_of(state: TableState) -> SideIndex | None:
@@ -393,6 +452,7 @@ def table_context(
                     tuple(row_offers(state, index, state.sides[index].models[m.index]))
                     if row_offers is not None and can_act and (seat is None or seat.side in (None, index))
                     else (),
+                    _marks(shown, index, m),
                 ),
             }
             for m in side.models
@@ -406,6 +466,7 @@ def table_context(
                     {"name": name, "value": value, "rule": _rule(rules, declared.resources.get(key_of(name)))}
                     for name, value in side.resources.items()
                 ],
+                "counts": _side_counts(shown.public, index),
                 "rows": rows,
                 "living": sum(1 for r in rows if not r["killed"]),
                 # Only the uses this side has (issue 28: no trait use the side lacks).
@@ -418,7 +479,7 @@ def table_context(
     bar_side: SideIndex = 1 if shown.active == 1 else 0
     if seat is not None and seat.side == 1:
         sides.reverse()  # each phone shows its own side first (issue 28: one hand)
-    log = list(reversed(shown.log[-LOG_SHOWN:]))
+    log = [_said(line) for line in reversed(shown.log[-LOG_SHOWN:])]
     latest, undoable_ids = _undoable(rules, game, shown, seat.side if seat is not None else None)
     issues: list[tuple[str, list[str]]] = []
     if state.version == 0:
@@ -447,7 +508,28 @@ def table_context(
             for a in declared.game_actions
             if rules.offered(state, a["spec"].name)
         ],
-        "public": _plain(shown.public, shown.sides, rules),
+        # The game's line: what is public, less the set-up (explained under it) and the
+        # counts shown per side (issue 40: each count once).
+        "notices": [words(n) for n in shown.notices],
+        "public": _plain(
+            {
+                k: v
+                for k, v in shown.public.items()
+                if k not in rules.setup_public
+                and k not in _COUNTED
+                and k not in STANDARD_KEYS
+                and v != []
+                and k != "last_turn"
+                # Beestwars' next commander, while one is active (said: "... to act").
+                and not (k == "next_active" and shown.active is not None)
+            },
+            shown.sides,
+            rules,
+        )
+        + _standards(rules, shown),
+        "setup_rules": _setup_shown(rules, shown),
+        # Brutality's Game Length (Turn 4): said with the turn, "Turn 2 of 4".
+        "last_turn": shown.public.get("last_turn"),
         "victory_points": rules.victory_points is not None,
         "score_word": rules.score_word,
         "score_short": rules.score_short,
@@ -490,6 +572,75 @@ def _end_offer(rules: PlayRules, state: TableState, seat: Any) -> dict[str, Any]
     }
 
 
+#: Public state keys counted per side (Iron & Honor's dice in the bag, p.6), shown in
+#: each side's head rather than on the game's line: key -> (the total's key, label).
+SIDE_COUNTS = {"bag": ("dice", "Bag")}
+_COUNTED = frozenset(SIDE_COUNTS) | {total for total, _ in SIDE_COUNTS.values()}
+
+
+def _side_counts(public: dict[str, Any], index: int) -> list[dict[str, Any]]:
+    """Side ``index``'s counts of :data:`SIDE_COUNTS` as [{"label", "value", "of"}]:
+    "Bag 6 of 7" (dice left of the side's dice)."""
+    out = []
+    for key, (total_key, label) in SIDE_COUNTS.items():
+        counts, totals = public.get(key), public.get(total_key)
+        if isinstance(counts, dict) and str(index) in counts:
+            total = totals.get(str(index)) if isinstance(totals, dict) else None
+            out.append({"label": label, "value": counts[str(index)], "of": total})
+    return out
+
+
+#: Beestwars' public keys about the standards (p.8), said by :func:`_standards` (the
+#: carrier on its row: :func:`_marks`).
+STANDARD_KEYS = frozenset({"standard", CARRIED, "standard_taken"})
+
+
+def _standards(rules: PlayRules, state: TableState) -> list[tuple[str, str]]:
+    """Where each fallen or taken standard is (Beestwars p.8), each side named so that
+    two warbands of one name are told apart (the rules' ``side_name``: "Stone Hoof's
+    raiders (side 2)"): [("Standards", "Stone Hoof's raiders (side 1): fallen")]."""
+    where = state.public.get("standard")
+    if not isinstance(where, dict) or not where:
+        return []
+    side_name = getattr(rules, "side_name", None)
+
+    def said(i: int) -> str:
+        return str(side_name(state, i)) if side_name is not None else state.sides[i].name
+
+    parts = []
+    for owner, at in sorted(where.items()):
+        if str(owner) not in ("0", "1"):
+            continue
+        if at == "fallen":
+            parts.append(f"{said(int(owner))}: fallen")
+        elif str(at) == str(owner):
+            parts.append(f"{said(int(owner))}: picked up again")
+        elif str(at) in ("0", "1"):
+            parts.append(f"{said(int(owner))}: taken by {said(int(str(at)))}")
+    return [("Standards", "; ".join(parts))] if parts else []
+
+
+def _setup_shown(rules: PlayRules, state: TableState) -> list[dict[str, Any]]:
+    """This game's set-up explained (issue 40): the system's rules for its mission,
+    region or encounter (``PlayRules.setup_rules``) and, for a set-up choice that is a
+    side (I Smell A Rat's Infiltrator), that side by name, never by its number."""
+    out = [x for x in (_rule(rules, r) for r in rules.setup_rules(state.public)) if x is not None]
+    for choice in rules.setup_choices():
+        value = state.public.get(choice.key)
+        if choice.key not in rules.setup_public or choice.values != ["0", "1"]:
+            continue
+        if value in (0, 1, "0", "1"):
+            name = state.sides[int(str(value))].name
+            rule = Rule(
+                name=f"{choice.label}: {name}",
+                summary=choice.summary,
+                page=choice.page,
+                section=choice.section,
+            )
+            out += [x for x in (_rule(rules, rule),) if x is not None]
+    return out
+
+
 def page_context(game: Game, seat: Any = None) -> dict[str, Any]:
     """What the table page (templates/games/table.html) shows around the fragment: the
     game, the rules on this table with their sources, whether the seat may act, and the
@@ -518,6 +669,15 @@ def _rules_shown(rules: PlayRules) -> list[dict[str, Any]]:
         for a in t.actions
     ]
     out.append(_rule(rules, t.end))
+    # The book's other rules of play (issue 40: the list complete), then where Muster
+    # had to decide what an unclear rule means.
+    named = {(x.get("name") or x["r"].name) for x in out if x is not None}
+    out += [_rule(rules, r) for r in rules.reference if r.name not in named]
+    out += [
+        {**x, "name": f"Muster's reading: {r.name}"}
+        for r in t.decisions
+        if (x := _rule(rules, r)) is not None
+    ]
     return [x for x in out if x is not None]
 
 
@@ -548,6 +708,11 @@ def _plain(public: dict[str, Any], sides: Any, rules: PlayRules | None = None) -
         return str(names[int(value)])
 
     def text(key: str, value: Any) -> str:
+        if isinstance(value, dict) and all(isinstance(value.get(k), int) for k in ("size", "left")):
+            # A deck: "8 of 9 left", the cards shown so far after (Beestwars p.4).
+            shown = value.get("discard") or []
+            gone = f"; shown {', '.join(str(v) for v in shown)}" if shown else ""
+            return f"{value['left']} of {value['size']} left{gone}"
         if isinstance(value, dict):
             parts = []
             whose = value.get("side")
@@ -644,7 +809,7 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
         "score_short": rules.score_short,
         "rules_changed": rules_changed(game, state),
         # A long game's page stays small: the latest lines, the rest in the exports.
-        "log": shown.log[-RESULT_LOG_SHOWN:],
+        "log": [_said(line) for line in shown.log[-RESULT_LOG_SHOWN:]],
         "folded": max(0, len(shown.log) - RESULT_LOG_SHOWN),
         # Stopped by agreement before the book's end (Brutality's Turn 4): no result.
         "stopped": bool(shown.public.get("stopped")),

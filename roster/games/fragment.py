@@ -11,7 +11,9 @@ rendered with marks where the per-response parts go, kept, and filled per respon
 - ``<@muster-event-id@>``: a fresh event id for each form (a plain form post resent
   counts once; play.js makes its own id per tap anyway);
 - ``<@muster-etag@>``: the table's ETag (roster.games.polling: signed for this viewer);
-- ``<@muster-refused@>``: the refusal at the top of the sender's table, never kept.
+- ``<@muster-refused@>``: the refusal at the top of the sender's table, never kept;
+- ``<@muster-ask-<side>-<model>@>``: after each model's row, where a question about that
+  model is drawn instead (issue 40); the others are taken out.
 
 Each mark starts with "<", which text a player typed never holds once escaped (it is
 "&lt;" there): a name such as "<@muster-csrf@>" is shown as typed, never replaced.
@@ -32,6 +34,7 @@ round trip when the same worker answers again.
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 import zlib
 from collections import OrderedDict
@@ -49,7 +52,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from roster.core.jinja_env import macro, render
 from roster.games import operations
-from roster.games.display import table_context
+from roster.games.display import table_context, words
 from roster.games.forms import new_event_ids
 from roster.games.models import Game
 from roster.games.systems import play_rules
@@ -57,6 +60,8 @@ from roster.games.systems import play_rules
 CSRF = "<@muster-csrf@>"
 EVENT_ID = "<@muster-event-id@>"
 REFUSED = "<@muster-refused@>"
+#: After each model's row, where a question about that model is drawn (side-model).
+_ASK_MARKS = re.compile(r"<@muster-ask-\d+-\d+@>")
 ETAG = "<@muster-etag@>"
 TEMPLATE = "games/_table.jinja"
 MARKS = "games/_marks.jinja"
@@ -74,6 +79,8 @@ def _layout() -> str:
         templates / TEMPLATE,
         templates / "games/_row.jinja",
         Path(__file__).with_name("display.py"),
+        # the set-up's rules explained on the table (issue 40)
+        *sorted((Path(settings.BASE_DIR) / "rules").glob("*/play_reference.py")),
     ):
         digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -178,6 +185,24 @@ def _remember(key: str, entry: tuple[str, str]) -> None:
             _LOCAL.popitem(last=False)
 
 
+def _place_refusal(html: str, refused: str | None, ask: dict[str, Any] | None) -> str:
+    """``html`` with the refusal at its mark; a question about one model ("the other
+    phone has just recorded this: record it again?") is drawn at the mark after that
+    model's row instead (issue 40: in view of the finger that tapped it; ``data-row``
+    names the row for play.js), and the other rows' marks are taken out."""
+    fields = (ask or {}).get("fields") or {}
+    row = f"{fields.get('target', '')}-{fields.get('model', '')}"
+    after = f"<@muster-ask-{row}@>"
+    if refused and ask and after in html:
+        question = str(macro(MARKS, "refused")(words(refused), {**ask, "row": f"m-{row}"}))
+        html = html.replace(REFUSED, "").replace(after, question)
+    elif refused:
+        html = html.replace(REFUSED, str(macro(MARKS, "refused")(words(refused), ask)))
+    else:
+        html = html.replace(REFUSED, "")
+    return _ASK_MARKS.sub("", html)
+
+
 def fill(
     html: str,
     request: HttpRequest,
@@ -193,7 +218,7 @@ def fill(
     for its attribute). ``htmx``: whether the fragment goes to play.js (by default, when
     the request says HX-Request; a pushed stream's table always does)."""
     # The refusal first: a question's form holds the CSRF and event id marks itself.
-    html = html.replace(REFUSED, str(macro(MARKS, "refused")(refused, ask)) if refused else "")
+    html = _place_refusal(html, refused, ask)
     if CSRF in html:
         # An htmx answer's forms are sent by play.js, which drops the field and sends the
         # page's token in a header: the field is for a page's forms sent without

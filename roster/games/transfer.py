@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.text import slugify
 
+from roster.games.display import words
 from roster.games.models import Game
 from rules.play.core import PlayRules, SideIndex, TableState
 
@@ -54,7 +55,7 @@ def game_text(game: Game, state: TableState, rules: PlayRules) -> str:
         who = state.sides[line.side].name
         note = f" [no effect: {line.refused}]" if line.refused else ""
         cite = f" ({line.source})" if line.source else ""
-        lines.append(f"{number}. {who}: {line.text}{cite}{note}")
+        lines.append(f"{number}. {who}: {words(line.text)}{cite}{note}")
     return "\n".join(lines) + "\n"
 
 

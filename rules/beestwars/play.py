@@ -29,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from rules.beestwars import play_reference
 from rules.beestwars.catalogue import BeestwarsCatalogue
 from rules.beestwars.offers import row_offers
 from rules.play.base import Done, TablePlay, other, some_names
@@ -294,6 +295,7 @@ class BeestwarsPlay(TablePlay):
     trackers = TRACKERS
     wound_word = ""
     public_labels = {"used_actions": "Actions used"}
+    reference = play_reference.REFERENCE
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""

@@ -28,6 +28,7 @@ import random
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from rules.brutality import play_reference
 from rules.brutality.catalogue import STATS
 from rules.brutality.offers import row_offers
 from rules.play.base import Done, TablePlay, other, some_names
@@ -499,6 +500,12 @@ class BrutalityPlay(TablePlay):
     trackers = TRACKERS
     wound_word = "Hit Points"
     public_labels = {"last_activated": "Activated last"}
+    reference = play_reference.REFERENCE
+    setup_public = frozenset({"mission", "region", "infiltrator", "defender"})
+
+    def setup_rules(self, public: dict[str, Any]) -> list[Rule]:
+        """The mission's and region's rules (rules.brutality.play_reference)."""
+        return play_reference.setup_rules(public)
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""
@@ -560,6 +567,10 @@ class BrutalityPlay(TablePlay):
             rolled = roll_setup(rng)
             return {"mission": rolled["mission"], "mission_roll": rolled["mission_roll"]}
         if key in ("defender", "infiltrator"):
+            # Only for the mission that has the role (issue 40: no Defender announced in
+            # a game that is not Base Assault).
+            if chosen.get("mission") != ("Base Assault" if key == "defender" else "I Smell A Rat"):
+                return {}
             while True:
                 a, b = rng.randint(1, 10), rng.randint(1, 10)
                 if a != b:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from rules.iron_honor import play_reference
 from rules.iron_honor.catalogue import ATTRIBUTES
 from rules.iron_honor.offers import row_offers
 from rules.iron_honor.rescue import KIDNAPPER, roles
@@ -424,7 +425,7 @@ class IronHonorPlay(TablePlay):
     # The activation (p.31) on the table's status line.
     public_words = {
         "activation": {
-            "left": "action points left",
+            "left": "left",  # after "action points: 2" (issue 40: a short head line)
             "roll": "rolled",
             "done": "actions taken",
             "resolution_fate": "Inner Reserve / Hand of Fortune used by",
@@ -432,6 +433,12 @@ class IronHonorPlay(TablePlay):
     }
     public_unset = {"action_points": "action points: to roll"}
     public_side_lists = frozenset({"resolution_fate"})
+    reference = play_reference.REFERENCE
+    setup_public = frozenset({"encounter"})
+
+    def setup_rules(self, public: dict[str, Any]) -> list[Rule]:
+        """The encounter's rules (rules.iron_honor.play_reference)."""
+        return play_reference.setup_rules(public)
 
     def models(self, document: Any, report: Any) -> list[PlayModel]:
         """The models for the table from an evaluated roster: :func:`play_models`."""
@@ -752,9 +759,13 @@ class IronHonorPlay(TablePlay):
         return row_offers(self, state, side, model)
 
     def acting_model(self, state: TableState) -> tuple[int, int] | None:
-        """The model nominated for the die out (p.31), until the next draw."""
+        """The model nominated for the die out (p.31), until its activation is over: no
+        action point left once rolled (spent, none rolled, or Disengage, p.34), or the
+        next draw (issue 40: "acting now" does not outlast the activation)."""
         act = state.public.get("activation")
-        return (int(act["side"]), int(act["model"])) if act else None
+        if not act or (act.get("action_points") is not None and int(act.get("left", 1)) <= 0):
+            return None
+        return int(act["side"]), int(act["model"])
 
     def actor(self, state: TableState, event: Event) -> tuple[SideIndex, str] | None:
         """With two phones: only the side whose die is out nominates a model, sets the die
@@ -1234,7 +1245,7 @@ class IronHonorPlay(TablePlay):
         else:
             self.notice(state, f"{model.name} is Tough: rolls {said}, no wound ignored", 29)
         if not taken:
-            return f"{model.name} ignores the wound ({model.wounds} {self.wound_word} left)", 29, None
+            return f"{model.name} ignores the wound ({self.left(model.wounds)})", 29, None
         text, page, section = super().act_wound(state, event.model_copy(update={"value": taken}))
         return text, page, section
 

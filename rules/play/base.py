@@ -292,6 +292,18 @@ class TablePlay(PlayRules):
 
     # --- the shared actions --------------------------------------------------------
 
+    def left(self, n: int) -> str:
+        """What a model has left in the book's word, one in the singular: "1 Wound left",
+        "2 Hit Points left" (issue 40)."""
+        word = self.wound_word or "Wounds"
+        return f"{n} {word[:-1] if n == 1 and word.endswith('s') else word} left"
+
+    def points(self, n: int) -> str:
+        """The book's word for ``n`` points scored: "Victory Point(s)", Iron & Honor's
+        "ExP" (p.46), as the table says it."""
+        word = self.score_word
+        return word[:-1] if abs(n) == 1 and word.endswith("Points") else word
+
     def act_wound(self, state: TableState, event: Event) -> Done:
         """Take Wounds / Hit Points away; at none left the model is killed."""
         side, model = self.model_of(state, event)
@@ -299,7 +311,7 @@ class TablePlay(PlayRules):
             raise Refused(f"{model.name}'s {self.wound_word or 'Wounds'} are not known")
         n = self.amount(event)
         model.wounds = max(0, model.wounds - n)
-        text = f"{model.name} loses {n} ({model.wounds} {self.wound_word} left)"
+        text = f"{model.name} loses {n} ({self.left(model.wounds)})"
         if model.wounds == 0:
             self.kill(state, side, model, f"no {self.wound_word} left")
         return text, None, None
@@ -313,7 +325,7 @@ class TablePlay(PlayRules):
             raise Refused(f"{model.name} has all {model.max_wounds} {self.wound_word}")
         n = self.amount(event)
         model.wounds = min(model.max_wounds, model.wounds + n)
-        return f"{model.name} heals ({model.wounds} {self.wound_word} left)", None, None
+        return f"{model.name} heals ({self.left(model.wounds)})", None, None
 
     def act_status(self, state: TableState, event: Event) -> Done:
         """Set a model's status; "Killed" kills it (with the consequences)."""
@@ -397,7 +409,7 @@ class TablePlay(PlayRules):
         n = self.amount(event, negative=True)
         _, side = self.side_of(state, event)
         side.victory_points += n
-        return f"{side.name} scores {n:+d} Victory Points ({side.victory_points})", None, None
+        return f"{side.name} scores {n:+d} {self.points(n)} ({side.victory_points})", None, None
 
     def act_activate(self, state: TableState, event: Event) -> Done:
         """Mark a model as having acted this turn."""

@@ -349,6 +349,18 @@ class PlayRules(ABC):
     public_words: ClassVar[dict[str, dict[str, str]]] = {}
     public_unset: ClassVar[dict[str, str]] = {}
     public_side_lists: ClassVar[frozenset[str]] = frozenset()
+    # The book's rules of play that are not a declared status, token, resource or action
+    # (the turn, action costs, the deck...), for the table's "The rules on this table"
+    # (issue 40: the list complete), and the public state's keys that are set-up choices
+    # (the mission, the encounter...), explained on the table by setup_rules instead.
+    reference: ClassVar[list[Rule]] = []
+    setup_public: ClassVar[frozenset[str]] = frozenset()
+
+    def setup_rules(self, public: dict[str, Any]) -> list[Rule]:
+        """The rules of this game's set-up (its mission and region, its encounter) in our
+        words with their pages, from the state's ``public`` part, explained on the table.
+        Default: none."""
+        return []
 
     def source(self, page: int | None, section: str | None = None) -> str:
         """The citation of a page: "Iron & Honor p.6"; without a page, the book's

@@ -156,6 +156,7 @@
   function swap(html, keepAsk) {
     var ask = keepAsk ? table.querySelector(".play-ask") : null;
     var askHtml = ask ? ask.outerHTML : "";
+    var askRow = ask ? ask.getAttribute("data-row") : null; // drawn after its model's row
     var openMore = [];
     table.querySelectorAll("details[open]").forEach(function (d) {
       if (d.id && d.id !== chosenIn) openMore.push(d.id);
@@ -173,7 +174,9 @@
       table.outerHTML = html;
     }
     table = document.getElementById("table");
-    if (askHtml && !table.querySelector(".play-ask")) {
+    var row = askRow && !table.querySelector(".play-ask") ? document.getElementById(askRow) : null;
+    if (askHtml && row) row.insertAdjacentHTML("afterend", '<li class="play-ask-row">' + askHtml + "</li>");
+    else if (askHtml && !table.querySelector(".play-ask")) {
       var head = table.querySelector(".play-rules-changed") || table.querySelector(".play-head");
       if (head) head.insertAdjacentHTML("afterend", askHtml);
     }

@@ -59,3 +59,46 @@ def test_game_pages_have_no_serious_violations(
     assert {u: p for u, p in problems.items() if p} == {}
     assert {u: s for u, s in small.items() if s} == {}
     context.close()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_tables_mid_game_and_after_kills_have_no_serious_violations_at_360(
+    browser, live_server, rules_loaded, django_user_model, dark
+):
+    """Issue 40 item 5: axe on each system's table mid-game (a wound, a token or status,
+    a model acting) and after kills, in both themes at 360x740: a killed row's dimmed
+    text keeps its contrast, the notices are a live region (not a list with a role), the
+    page has its <h1>; then a model opened in the editor on a phone keeps one too."""
+    from tests.browser.test_play_glance import log_in, mid_game, two_examples
+
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        base_url=live_server.url,
+        color_scheme="dark" if dark else "light",
+    )
+    page = context.new_page()
+    user = log_in(page, django_user_model)
+    problems = {}
+    for system in sorted(EXAMPLES):
+        game = mid_game(two_examples(user, system))
+        page.goto(f"/games/{game.pk}/")
+        page.wait_for_selector(".play-row.killed")
+        page.locator(".play-notices details > summary, .play-setup > summary").first.click()
+        problems[system] = serious(page) + headings(page)
+        killed = page.locator(".play-row.killed .play-name").first
+        assert killed.evaluate("e => getComputedStyle(e.closest('.play-row')).opacity") == "1"
+        assert page.locator('ul[role="status"]').count() == 0
+    roster = create_roster(user, example(EXAMPLES["brutality"]))
+    page.goto(f"/rosters/{roster.pk}/models/0/")
+    problems["editor model"] = serious(page) + headings(page)
+    assert page.locator("h1").first.is_visible()
+    assert {k: v for k, v in problems.items() if v} == {}
+    context.close()
+
+
+def headings(page):
+    """axe's page-has-heading-one (a moderate rule serious() leaves out)."""
+    from tests.browser.test_accessibility import AXE
+
+    results = AXE.run(page)
+    return [v["id"] for v in results.response["violations"] if v["id"] == "page-has-heading-one"]

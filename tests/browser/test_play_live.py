@@ -201,6 +201,9 @@ def test_both_tap_at_once_and_a_phone_offline_for_20_s(browser, live_server, rul
     asked = asking()
     assert asked is not None
     assert "the other phone has just recorded this" in asked.page.locator(".play-ask").inner_text()
+    # drawn right after the tapped row (issue 40), also once a poll has redrawn the table
+    row = asked.page.locator(".play-ask").evaluate("a => a.closest('li').previousElementSibling.id")
+    assert row == f"m-1-{chief.index}"
     asked.page.get_by_role("button", name="Yes, do it").click()
     a.wait_version(2)
     converge(game, a, b, w)
