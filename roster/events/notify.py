@@ -75,7 +75,11 @@ def pairings_posted(round_: Any) -> None:
     for p in round_.pairings.select_related("a__player", "b__player"):
         seats = [(p.a, p.b)] + ([(p.b, p.a)] if p.b is not None else [])
         for me, other in seats:
-            where = f"table {p.table}, against {other.name}" if other is not None else "the bye (it counts as a win)"
+            where = (
+                f"table {p.table}, against {other.name}"
+                if other is not None
+                else "the bye (it counts as a win)"
+            )
             body = (
                 f"Round {round_.number} of {event.name} is paired: you play {where}.\n\n"
                 f"The event page: {_page(event, p)}\n"

@@ -605,8 +605,11 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
         before = notify.result_words(pairing, pairing.winner, pairing.score_a, pairing.score_b)
         now = notify.result_words(pairing, winner, score_a, score_b)
         counted_before, disputed_before = pairing.counted, pairing.disputed
+        # Whether the other player had confirmed the result held before this post.
+        other = "b" if side == "a" else "a"
+        other_said = side is not None and pairing_was_said_by(pairing, other)
         pairing.winner, pairing.score_a, pairing.score_b = winner, score_a, score_b
-        if organiser and side is None:
+        if side is None:  # the organiser, not a player of the table
             pairing.by_organiser = True
             pairing.disputed = False
             if disputed_before:
@@ -616,13 +619,17 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
             elif not counted_before:
                 _log(pairing, by, "entered", f"The organiser entered the result: {now}.")
         else:
-            other = "b" if side == "a" else "a"
             if changed:
-                if pairing_was_said_by(pairing, other):
+                if other_said:
                     # The other player confirmed another result: disputed, for everyone at once.
                     pairing.disputed = True
-                    name = (pairing.a if side == "a" else pairing.b).name
-                    _log(pairing, by, "disputed", f"{name} said {now}; the other player had confirmed {before}.")
+                    name = pairing.a.name if side == "a" else cast(Entry, pairing.b).name
+                    _log(
+                        pairing,
+                        by,
+                        "disputed",
+                        f"{name} said {now}; the other player had confirmed {before}.",
+                    )
                     notify.disputed(pairing, before, now)
                 pairing.confirmed_a = pairing.confirmed_b = False
                 pairing.by_organiser = False
@@ -669,14 +676,20 @@ def reset_table(pairing: Pairing, by: Any) -> Pairing:
             raise Refused("A later round is paired: correct the result instead.")
         had = []
         if pairing.winner:
-            had.append(f"the result ({notify.result_words(pairing, pairing.winner, pairing.score_a, pairing.score_b)})")
+            words = notify.result_words(pairing, pairing.winner, pairing.score_a, pairing.score_b)
+            had.append(f"the result ({words})")
         if pairing.game_id is not None:
             had.append(f"its game (#{pairing.game_id}, kept in its owner's games)")
         pairing.winner, pairing.score_a, pairing.score_b = "", None, None
         pairing.confirmed_a = pairing.confirmed_b = pairing.by_organiser = pairing.disputed = False
         pairing.game = None
         pairing.save()
-        _log(pairing, by, "reset", "The organiser reset the table: " + (" and ".join(had) or "nothing was recorded") + ".")
+        _log(
+            pairing,
+            by,
+            "reset",
+            "The organiser reset the table: " + (" and ".join(had) or "nothing was recorded") + ".",
+        )
         notify.changed(event.pk)
     return pairing
 

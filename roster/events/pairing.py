@@ -164,7 +164,7 @@ def standings(
             line.opponents_score = sum((lines[o].score or 0 for o in line.opponents), 0)
     for line in lines.values():
         line.extended = sum((lines[o].schedule for o in line.opponents), Fraction(0))
-    groups: list[list[Standing]] = [[lines[p] for p in players]]
+    groups: list[list[Standing]] = [[lines[p] for p in players]] if players else []
     for key in chosen_order(order, scored):
         split: list[list[Standing]] = []
         for group in groups:

@@ -50,19 +50,26 @@ def current(pk: int, screen: bool, after: float = 0.0) -> tuple[str, list[int]]:
         return kept[1], kept[2]
     started = time.monotonic()
     try:
-        event = Event.objects.get(pk=pk)
-        version = version_of(event, games=screen)
-        latest = event.round_set.order_by("-number").values_list("pk", flat=True).first()
-        games = list(
-            Pairing.objects.filter(round_id=latest, game__isnull=False).values_list("game_id", flat=True)
-        )
+        version, games = version_and_games(pk, screen)
     finally:
         _after_drawing()
     with _memo_lock:
         if len(_memo) > 10_000:
             _memo.clear()
-        _memo[(pk, screen)] = (started, version, [g for g in games if g is not None])
+        _memo[(pk, screen)] = (started, version, games)
     return version, games
+
+
+def version_and_games(pk: int, screen: bool) -> tuple[str, list[int]]:
+    """The event's version (views.version_of; with ``screen`` the big screen's) and the
+    ids of its latest round's games. Four small queries. Raises Event.DoesNotExist."""
+    event = Event.objects.get(pk=pk)
+    version = version_of(event, games=screen)
+    latest = event.round_set.order_by("-number").values_list("pk", flat=True).first()
+    games = Pairing.objects.filter(round__event=event, round_id=latest or 0, game__isnull=False).values_list(
+        "game_id", flat=True
+    )
+    return version, [g for g in games if g is not None]
 
 
 async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:

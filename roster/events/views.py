@@ -179,13 +179,18 @@ def standings_context(event: Event, scored: bool, score_short: str) -> dict[str,
     force, in order, as (key, words); the extra columns; the organiser's form's slots
     (each a position and the key chosen there, "" for none)."""
     order = chosen_order(event.tiebreakers or None, scored)
-    words = {k: (v.replace("The system's score", f"{score_short} scored") if k == "score" else v) for k, v in TIEBREAKERS.items()}
+    words = {
+        k: (v.replace("The system's score", f"{score_short} scored") if k == "score" else v)
+        for k, v in TIEBREAKERS.items()
+    }
     slots = [order[n] if n < len(order) else "" for n in range(len(TIEBREAKERS))]
     return {
         "tiebreakers": [(k, words[k]) for k in order],
         "tiebreaker_choices": [(k, w) for k, w in words.items() if scored or k not in SCORED_ONLY],
         "tiebreaker_slots": slots,
-        "extra_columns": [(k, operations.EXTRA_SCORES[k]) for k in event.extra_scores if k in operations.EXTRA_SCORES],
+        "extra_columns": [
+            (k, operations.EXTRA_SCORES[k]) for k in event.extra_scores if k in operations.EXTRA_SCORES
+        ],
         "extra_choices": list(operations.EXTRA_SCORES.items()),
         "bye_score": event.bye_score or 0,
     }

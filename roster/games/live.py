@@ -127,7 +127,9 @@ class Hub:
         for key, future in futures.items():
             self.waiting[key].add(future)
         try:
-            done, _ = await asyncio.wait(futures.values(), timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(
+                futures.values(), timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
             for key, future in futures.items():
                 if future in done:
                     since[key] = max(since.get(key, -1), future.result())

@@ -6,55 +6,74 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('muster_events', '0002_entry_supplement_lists_public_from'),
+        ("muster_events", "0002_entry_supplement_lists_public_from"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='painting',
+            model_name="entry",
+            name="painting",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='sportsmanship',
+            model_name="entry",
+            name="sportsmanship",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='bye_score',
+            model_name="event",
+            name="bye_score",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='extra_scores',
+            model_name="event",
+            name="extra_scores",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='event',
-            name='tiebreakers',
+            model_name="event",
+            name="tiebreakers",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='pairing',
-            name='disputed',
+            model_name="pairing",
+            name="disputed",
             field=models.BooleanField(default=False),
         ),
         migrations.CreateModel(
-            name='TableLog',
+            name="TableLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('what', models.CharField(max_length=12)),
-                ('text', models.CharField(max_length=300)),
-                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('pairing', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='log', to='muster_events.pairing')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("what", models.CharField(max_length=12)),
+                ("text", models.CharField(max_length=300)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "pairing",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="log",
+                        to="muster_events.pairing",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['pk'],
+                "ordering": ["pk"],
             },
         ),
     ]
