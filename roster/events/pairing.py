@@ -45,13 +45,13 @@ class Result:
 #: (issue 41): key -> what the standings call it. "score" and "opp_score" count only where
 #: the system keeps a score (Iron & Honor's encounter ExP, Brutality's Victory Points).
 TIEBREAKERS: dict[str, str] = {
-    "wins": "Wins (a draw a half, a bye a whole win)",
-    "score": "The system's score",
-    "sos": "Strength of schedule (the wins of every opponent met)",
-    "sos_mean": "Strength of schedule per game (the opponents' wins, averaged)",
-    "esos": "Extended strength of schedule (the opponents' own strength of schedule)",
-    "opp_score": "Opponents' score (the score of every opponent met)",
-    "h2h": "Head-to-head (the wins among the players still tied)",
+    "wins": "wins (a draw a half, a bye a whole win)",
+    "score": "the system's score",
+    "sos": "strength of schedule (the wins of every opponent met)",
+    "sos_mean": "strength of schedule per game (the opponents' wins, averaged)",
+    "esos": "extended strength of schedule (the opponents' own strength of schedule)",
+    "opp_score": "opponents' score (the score of every opponent met)",
+    "h2h": "head-to-head (the points taken from the players still tied)",
 }
 #: The order without the organiser's choice: wins, the system's score, strength of schedule.
 DEFAULT_TIEBREAKERS = ("wins", "score", "sos")

@@ -179,10 +179,8 @@ def standings_context(event: Event, scored: bool, score_short: str) -> dict[str,
     force, in order, as (key, words); the extra columns; the organiser's form's slots
     (each a position and the key chosen there, "" for none)."""
     order = chosen_order(event.tiebreakers or None, scored)
-    words = {
-        k: (v.replace("The system's score", f"{score_short} scored") if k == "score" else v)
-        for k, v in TIEBREAKERS.items()
-    }
+    words = {k: (f"{score_short} scored" if k == "score" else v) for k, v in TIEBREAKERS.items()}
+    words["opp_score"] = f"opponents' {score_short} (scored by every opponent met)"
     slots = [order[n] if n < len(order) else "" for n in range(len(TIEBREAKERS))]
     return {
         "tiebreakers": [(k, words[k]) for k in order],

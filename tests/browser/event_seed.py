@@ -46,9 +46,8 @@ def main() -> None:
     if quinn.pk not in (table.a_id, table.b_id):
         operations.swap(round_, quinn, table.b if table.a_id == pat.pk else table.a)
     table = Pairing.objects.get(round=round_, a__in=[pat, quinn], b__in=[pat, quinn])
-    for scored, other in enumerate(Pairing.objects.filter(round=round_).exclude(pk=table.pk)):
-        if other.b_id is not None:
-            operations.record(other, users["olga"], "a", 10 + scored, 4)
+    for other in Pairing.objects.filter(round=round_).exclude(pk=table.pk):
+        operations.record(other, users["olga"], "a", 10, 4)  # the same result: equal lines tie
     operations.set_standings(event, ["wins", "score", "opp_score", "h2h"], 0, ["sportsmanship", "painting"])
     operations.set_extra_scores(
         event, {e.pk: {"sportsmanship": 5, "painting": 3 * n} for n, e in enumerate(event.entries.all())}

@@ -125,6 +125,10 @@ def test_a_dispute_is_seen_by_the_organiser_and_both_players_at_once(browser: An
             page.locator(f"{row} .table-log summary").click()
             expect(page.locator(row).get_by_text("The organiser resolved the dispute")).to_be_visible()
         assert pat.evaluate("() => window.__notReloaded === true")
+        # The organiser's tiebreakers (wins, ExP, opponents' ExP, head-to-head) leave Ann and
+        # Bob (both 10-4 winners) and Cy and Dee (both 10-4 losers) tied: shown as ties.
+        ranks = pat.locator("table.standings tbody td:first-child").all_inner_texts()
+        assert ranks == ["1", "2=", "2=", "4", "5=", "5="], ranks
 
         for width, height in ((360, 640), (1280, 800)):
             for scheme in ("light", "dark"):
@@ -138,6 +142,17 @@ def test_a_dispute_is_seen_by_the_organiser_and_both_players_at_once(browser: An
                     scheme,
                     f"standings-{width}x{height}-{scheme}.png",
                     "#standings-head",
+                )
+                shot(
+                    browser,
+                    server,
+                    olga,
+                    event,
+                    width,
+                    height,
+                    scheme,
+                    f"choices-{width}x{height}-{scheme}.png",
+                    ".standings-choices",
                 )
 
 
@@ -159,7 +174,8 @@ def shot(
     ctx.add_cookies(source.context.cookies())
     page = ctx.new_page()
     page.goto(f"/events/{event}/")
-    page.locator(at).scroll_into_view_if_needed()
+    if at == ".standings-choices":
+        page.locator(".standings-choices summary").click()
     page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})", at)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / name))
