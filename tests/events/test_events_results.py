@@ -269,3 +269,27 @@ def test_an_event_stream_is_woken_by_its_event_or_by_one_of_its_games():
     first, second, nothing, waiting, latest = asyncio.run(scenario())
     assert (first, second, nothing) == (42, "event-3", None)
     assert waiting == {} and latest == {}
+
+
+def test_the_event_stream_is_404_for_no_event_and_204_where_the_server_does_not_stream(event):
+    assert client_for(None).get("/events/999999/stream/").status_code == 404
+    answer = client_for(None).get(reverse("event-stream", args=[event.pk]))
+    assert answer.status_code == 204  # under WSGI (tests): the page polls the version instead
+    shown = page(None, event)
+    assert f'data-stream="/events/{event.pk}/stream/"' in shown
+
+
+def test_a_league_player_is_told_who_made_a_table_with_them(organiser, django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event = new_event(client_for(organiser), kind="league")
+    (ann, _), (bob, _) = accepted(event, "ann", "bob")
+    with_addresses(ann, bob)
+    operations.open_round(event, timezone.now() + timedelta(days=7))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        operations.challenge(event, ann, Entry.objects.get(player=bob))
+    assert [m.to for m in mail.outbox] == [["bob@example.org"]]
+    assert "ann plays you" in mail.outbox[0].subject
