@@ -867,13 +867,22 @@
       source.addEventListener("version", function (event) {
         live = document.getElementById(live.id) || live;
         root.setAttribute("data-follow-heard", String(Number(root.getAttribute("data-follow-heard") || 0) + 1));
-        if (event.data !== live.getAttribute("data-version")) redraw();
+        if (event.data === live.getAttribute("data-version")) return;
+        if (document.hidden) behind = true; // a hidden tab asks nothing: redrawn when seen
+        else redraw();
       });
       source.addEventListener("error", function () {
         polling();
         if (source.readyState === window.EventSource.CLOSED) window.setTimeout(listen, 30000);
       });
     }
+    var behind = false;
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && behind) {
+        behind = false;
+        redraw();
+      }
+    });
     if (streamUrl && window.EventSource) listen();
     else root.setAttribute("data-follow-live", "poll");
     document.addEventListener("focusout", function () {

@@ -293,3 +293,28 @@ def test_a_league_player_is_told_who_made_a_table_with_them(organiser, django_ca
         operations.challenge(event, ann, Entry.objects.get(player=bob))
     assert [m.to for m in mail.outbox] == [["bob@example.org"]]
     assert "ann plays you" in mail.outbox[0].subject
+
+
+def test_the_exports_carry_ties_disputes_and_the_organisers_choices(event, organiser):
+    import csv
+    import io
+    import json
+
+    pairing, first, second = two_paired(event)
+    operations.record(pairing, first, "a", 3, 3)
+    operations.record(pairing, second, "draw", 3, 3)
+    operations.set_standings(event, ["wins", "h2h"], 2, ["painting"])
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                client_for(None).get(reverse("event-standings-csv", args=[event.pk])).content.decode()
+            )
+        )
+    )
+    assert rows[0][-3:] == ["schedule", "tied", "painting"]
+    assert [row[0] for row in rows[1:]] == ["1", "1"] and [row[-2] for row in rows[1:]] == ["yes", "yes"]
+    data = json.loads(client_for(None).get(reverse("event-export-json", args=[event.pk])).content)
+    assert data["event"]["tiebreakers"] == ["wins", "h2h"] and data["event"]["bye_score"] == 2
+    assert data["event"]["extra_scores"] == ["painting"]
+    assert data["rounds"][0]["tables"][0]["disputed"] is True
+    assert [s["tied"] for s in data["standings"]] == [True, True]
