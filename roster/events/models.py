@@ -56,6 +56,13 @@ class Event(models.Model):
     capacity = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The most players.")
     late_lists = models.BooleanField(default=False, help_text="Lists accepted after the deadline.")
     check_in = models.BooleanField(default=False, help_text="Only players checked in are paired.")
+    #: The organiser's tiebreakers after wins, in order (roster.events.pairing.TIEBREAKERS
+    #: keys); empty: the default order (pairing.DEFAULT_TIEBREAKERS).
+    tiebreakers = models.JSONField(default=list, blank=True)
+    #: The system's score a bye gives (Iron & Honor ExP, Brutality VP); None: 0.
+    bye_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The organiser's extra columns shown in the standings: "sportsmanship", "painting".
+    extra_scores = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created"]
@@ -123,6 +130,9 @@ class Entry(models.Model):
     dropped = models.BooleanField(default=False)
     late = models.BooleanField(default=False)
     checked_in = models.PositiveSmallIntegerField(default=0)
+    #: The organiser's sportsmanship and painting scores (whole numbers, None: not given).
+    sportsmanship = models.PositiveSmallIntegerField(null=True, blank=True)
+    painting = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["pk"]
@@ -185,6 +195,9 @@ class Pairing(models.Model):
     confirmed_a = models.BooleanField(default=False)
     confirmed_b = models.BooleanField(default=False)
     by_organiser = models.BooleanField(default=False)
+    #: The two players said different results: marked for them and the organiser until the
+    #: organiser enters the result (or both confirm one).
+    disputed = models.BooleanField(default=False)
     game = models.ForeignKey(
         "muster_games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -207,3 +220,21 @@ class Pairing(models.Model):
         if self.b_id is None:
             return True
         return bool(self.winner) and (self.by_organiser or (self.confirmed_a and self.confirmed_b))
+
+
+class TableLog(models.Model):
+    """What happened to a table's result, for the organiser: a dispute, its resolution,
+    the organiser's entry or correction, a game reset. ``what`` is a short word
+    ("disputed", "resolved", "entered", "reset", "agreed"), ``text`` the line shown."""
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="log")
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    what = models.CharField(max_length=12)
+    text = models.CharField(max_length=300)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return self.text

@@ -19,8 +19,9 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from roster.events.models import Entry, Event, Pairing, Round
-from roster.events.pairing import Result, Standing, pair, standings
+from roster.events import notify
+from roster.events.models import Entry, Event, Pairing, Round, TableLog
+from roster.events.pairing import TIEBREAKERS, Result, Standing, pair, standings
 from roster.games.models import Game
 from roster.games.operations import TooManyGames, start_game, take_side
 from roster.games.sides import evaluated_side, told_apart
@@ -318,6 +319,7 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
         if locked(event, now):
             raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
         entry = Entry.objects.select_for_update().filter(event=event, player=player).first()
+        notify.changed(event.pk)
         if entry is None:
             _refuse_full(event)
             return Entry.objects.create(
@@ -370,6 +372,7 @@ def add_player(event: Event, name: str, raw: str | bytes, now: datetime | None =
         if event.entries.filter(name=name).exists():
             raise Refused(f"{name} is already in the event.")
         _refuse_full(event)
+        notify.changed(event.pk)
         return _added(event, name, document, supplement, evaluation, now)
 
 
@@ -432,6 +435,7 @@ def review(entry: Entry, accept: bool, note: str = "") -> Entry:
     entry.status = Entry.ACCEPTED if accept else Entry.RETURNED
     entry.note = note
     entry.save(update_fields=["status", "note"])
+    notify.changed(entry.event_id)
     return entry
 
 
@@ -452,6 +456,7 @@ def drop(entry: Entry, by: Any, dropped: bool = True) -> Entry:
     if last is not None and last.number >= event.rounds:
         raise Refused("Every round is paired: the event ends with the players it has.")
     Entry.objects.filter(pk=entry.pk).update(dropped=dropped)
+    notify.changed(event.pk)
     entry.dropped = dropped
     return entry
 
@@ -472,8 +477,9 @@ def results_of(event: Event) -> list[Result]:
 
 def event_standings(event: Event) -> list[Standing]:
     """The standings of the accepted entries and of any entry that has played, best
-    first (pairing.standings: wins, the system's score where it keeps one, strength of
-    schedule, registration order)."""
+    first (pairing.standings: the organiser's tiebreakers in their order, by default
+    wins, the system's score where it keeps one and strength of schedule; a bye scores
+    the event's ``bye_score``; players equal on every tiebreaker share a rank)."""
     played = Pairing.objects.filter(round__event=event)
     seated = set(played.values_list("a_id", flat=True)) | set(played.values_list("b_id", flat=True))
     players = [
@@ -482,7 +488,7 @@ def event_standings(event: Event) -> list[Standing]:
         if status == Entry.ACCEPTED or pk in seated
     ]
     scored = play_rules(event.system).victory_points is not None
-    return standings(players, results_of(event), scored)
+    return standings(players, results_of(event), scored, event.tiebreakers or None, event.bye_score or 0)
 
 
 #: The organiser's words for a set-up choice of a round (besides one of its values); KEEP
@@ -566,6 +572,7 @@ def set_round_setup(round_: Round, chosen: dict[str, str], rng: random.Random | 
             raise Refused("A table of this round has begun its game: its set-up is fixed.")
         round_.setup = setup
         round_.save(update_fields=["setup"])
+        notify.changed(round_.event_id)
     return round_
 
 
@@ -609,6 +616,8 @@ def pair_round(event: Event, rng: random.Random | None = None, setup: dict[str, 
             Pairing.objects.create(round=round_, table=table, a_id=cast(int, a), b_id=cast(int, b))
         if done.bye is not None:
             Pairing.objects.create(round=round_, table=len(done.tables) + 1, a_id=cast(int, done.bye), b=None)
+        notify.pairings_posted(round_)
+        notify.changed(event.pk)
         return round_
 
 
@@ -635,6 +644,7 @@ def swap(round_: Round, first: Entry, second: Entry) -> None:
         setattr(p2, f"{s2}_id", first.pk)
         p1.save(update_fields=[f"{s1}"])
         p2.save(update_fields=[f"{s2}"])
+        notify.changed(round_.event_id)
 
 
 def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b: int | None) -> Pairing:
@@ -673,18 +683,151 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
         if side is not None and pairing.counted and not organiser:
             raise Refused("This result counts already: only the organiser can change it now.")
         changed = (pairing.winner, pairing.score_a, pairing.score_b) != (winner, score_a, score_b)
+        before = notify.result_words(pairing, pairing.winner, pairing.score_a, pairing.score_b)
+        now = notify.result_words(pairing, winner, score_a, score_b)
+        counted_before, disputed_before = pairing.counted, pairing.disputed
+        # Whether the other player had confirmed the result held before this post.
+        other = "b" if side == "a" else "a"
+        other_said = side is not None and pairing_was_said_by(pairing, other)
         pairing.winner, pairing.score_a, pairing.score_b = winner, score_a, score_b
-        if organiser and side is None:
+        if side is None:  # the organiser, not a player of the table
             pairing.by_organiser = True
+            pairing.disputed = False
+            if disputed_before:
+                _log(pairing, by, "resolved", f"The organiser resolved the dispute: {now}.")
+            elif counted_before and changed:
+                _log(pairing, by, "corrected", f"The organiser corrected the result ({before}) to {now}.")
+            elif not counted_before:
+                _log(pairing, by, "entered", f"The organiser entered the result: {now}.")
         else:
             if changed:
+                if other_said:
+                    # The other player confirmed another result: disputed, for everyone at once.
+                    pairing.disputed = True
+                    name = pairing.a.name if side == "a" else cast(Entry, pairing.b).name
+                    _log(
+                        pairing,
+                        by,
+                        "disputed",
+                        f"{name} said {now}; the other player had confirmed {before}.",
+                    )
+                    notify.disputed(pairing, before, now)
                 pairing.confirmed_a = pairing.confirmed_b = False
                 pairing.by_organiser = False
             setattr(pairing, f"confirmed_{side}", True)
+            if pairing.counted and disputed_before:
+                pairing.disputed = False
+                _log(pairing, by, "agreed", f"Both players confirmed {now}: the dispute is over.")
+            elif not pairing.counted and changed and not pairing.disputed:
+                notify.to_confirm(pairing, side)
         if pairing.round.started is None:
             Round.objects.filter(pk=pairing.round_id, started=None).update(started=timezone.now())
         pairing.save()
+        notify.changed(event.pk)
     return pairing
+
+
+def pairing_was_said_by(pairing: Pairing, side: str) -> bool:
+    """Whether ``side`` ("a" or "b") of ``pairing`` has confirmed the result it holds."""
+    return bool(pairing.winner) and bool(getattr(pairing, f"confirmed_{side}"))
+
+
+def _log(pairing: Pairing, by: Any, what: str, text: str) -> None:
+    TableLog.objects.create(pairing=pairing, by=by, what=what, text=text[:300])
+
+
+def reset_table(pairing: Pairing, by: Any) -> Pairing:
+    """The organiser resets a table: its result cleared (a dispute with it) and its game
+    let go (kept in its owner's games, no longer the table's), so its players start it
+    again with the round's set-up; logged. Under the table's row lock, as :func:`record`.
+    Raises Refused for anyone but the organiser, a bye, or once a later round is paired
+    (the standings it was paired by would change under it)."""
+    with transaction.atomic():
+        pairing = (
+            Pairing.objects.select_for_update(of=("self",))
+            .select_related("round__event", "a", "b")
+            .get(pk=pairing.pk)
+        )
+        event = pairing.round.event
+        if by.pk != event.owner_id:
+            raise Refused("Only the organiser resets a table.")
+        if pairing.b_id is None:
+            raise Refused("A bye has nothing to reset.")
+        if event.round_set.filter(number__gt=pairing.round.number).exists():
+            raise Refused("A later round is paired: correct the result instead.")
+        had = []
+        if pairing.winner:
+            words = notify.result_words(pairing, pairing.winner, pairing.score_a, pairing.score_b)
+            had.append(f"the result ({words})")
+        if pairing.game_id is not None:
+            had.append(f"its game (#{pairing.game_id}, kept in its owner's games)")
+        pairing.winner, pairing.score_a, pairing.score_b = "", None, None
+        pairing.confirmed_a = pairing.confirmed_b = pairing.by_organiser = pairing.disputed = False
+        pairing.game = None
+        pairing.save()
+        _log(
+            pairing,
+            by,
+            "reset",
+            "The organiser reset the table: " + (" and ".join(had) or "nothing was recorded") + ".",
+        )
+        notify.changed(event.pk)
+    return pairing
+
+
+def set_standings(
+    event: Event, tiebreakers: list[str], bye_score: int | None, extra_scores: list[str]
+) -> Event:
+    """The organiser's standings: ``tiebreakers`` in their order (pairing.TIEBREAKERS
+    keys), the score a bye gives (None: 0; the system's own count, so only where it keeps
+    one) and the ``extra_scores`` columns shown ("sportsmanship", "painting"). Raises
+    Refused for an unknown or repeated tiebreaker, none at all, a bye score outside
+    0-999, or an unknown column."""
+    if not tiebreakers:
+        raise Refused("Choose at least one tiebreaker.")
+    unknown = [t for t in tiebreakers if t not in TIEBREAKERS]
+    if unknown:
+        raise Refused(f"Choose the tiebreakers from the list ({unknown[0]!r} is not one).")
+    if len(set(tiebreakers)) != len(tiebreakers):
+        raise Refused("Each tiebreaker once: one is chosen twice.")
+    if bye_score is not None and not 0 <= bye_score <= 999:
+        raise Refused("A bye's score is a whole number from 0 to 999.")
+    if any(x not in EXTRA_SCORES for x in extra_scores):
+        raise Refused("The extra columns are sportsmanship and painting.")
+    with transaction.atomic():
+        Event.objects.filter(pk=event.pk).update(
+            tiebreakers=list(tiebreakers), bye_score=bye_score, extra_scores=list(dict.fromkeys(extra_scores))
+        )
+        notify.changed(event.pk)
+    event.tiebreakers, event.bye_score = list(tiebreakers), bye_score
+    event.extra_scores = list(dict.fromkeys(extra_scores))
+    return event
+
+
+#: The organiser's extra columns of the standings, each a whole number per player.
+EXTRA_SCORES = {"sportsmanship": "Sportsmanship", "painting": "Painting"}
+
+
+def set_extra_scores(event: Event, scores: dict[int, dict[str, int | None]]) -> int:
+    """The organiser's sportsmanship and painting scores: entry id -> {column: whole
+    number 0-999, or None to clear}; entries of other events are left alone. Returns how
+    many entries changed. Raises Refused for a number outside 0-999 or another column."""
+    for columns in scores.values():
+        for key, value in columns.items():
+            if key not in EXTRA_SCORES:
+                raise Refused("The extra columns are sportsmanship and painting.")
+            if value is not None and not 0 <= value <= 999:
+                raise Refused(f"{EXTRA_SCORES[key]} scores are whole numbers from 0 to 999.")
+    changed = 0
+    with transaction.atomic():
+        for entry in Entry.objects.select_for_update().filter(event=event, pk__in=list(scores)):
+            columns = scores[entry.pk]
+            if any(getattr(entry, k) != v for k, v in columns.items()):
+                Entry.objects.filter(pk=entry.pk).update(**columns)
+                changed += 1
+        if changed:
+            notify.changed(event.pk)
+    return changed
 
 
 def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> Game:
@@ -736,6 +879,7 @@ def start_table(pairing: Pairing, by: Any, rng: random.Random | None = None) -> 
         take_side(game, "", pairing.b.player)
         locked_pairing.game = game
         locked_pairing.save(update_fields=["game"])
+        notify.changed(event.pk)
         return game
 
 
@@ -782,6 +926,7 @@ def open_round(
             raise Refused(f"All the league's rounds ({event.rounds}) are open already.")
         if last is not None and (last.closes is None or last.closes > now):
             Round.objects.filter(pk=last.pk).update(closes=now)
+        notify.changed(event.pk)
         return Round.objects.create(
             event=event, number=(last.number if last else 0) + 1, closes=closes, setup=chosen
         )
@@ -826,7 +971,10 @@ def challenge(event: Event, by: Any, opponent: Entry, now: datetime | None = Non
         tables = list(round_.pairings.all())
         if any({p.a_id, p.b_id} == {mine.pk, opponent.pk} for p in tables):
             raise Refused(f"You and {opponent.name} already have a table this round.")
-        return Pairing.objects.create(round=round_, table=len(tables) + 1, a=mine, b=opponent)
+        table = Pairing.objects.create(round=round_, table=len(tables) + 1, a=mine, b=opponent)
+        notify.table_made(table)
+        notify.changed(event.pk)
+        return table
 
 
 # The organiser's day (issue 41 item 1): editing, late lists, closing, deleting, check-in.
@@ -905,6 +1053,7 @@ def edit_event(event: Event, by: Any, now: datetime | None = None, **fields: Any
         for key, value in fields.items():
             setattr(event, key, value)
         event.save()
+        notify.changed(event.pk)
     return event
 
 
@@ -918,6 +1067,7 @@ def set_late_lists(event: Event, by: Any, accept: bool) -> Event:
         refuse_closed(event)
         event.late_lists = accept
         event.save(update_fields=["late_lists"])
+        notify.changed(event.pk)
     return event
 
 
@@ -934,6 +1084,7 @@ def close_event(event: Event, by: Any, close: bool = True, now: datetime | None 
         elif not close:
             event.finished = None
         event.save(update_fields=["finished"])
+        notify.changed(event.pk)
     return event
 
 
@@ -1014,6 +1165,7 @@ def check_in(entry: Entry, by: Any, present: bool = True, now: datetime | None =
             number = 1
         entry.checked_in = number if present else 0
         entry.save(update_fields=["checked_in"])
+        notify.changed(event.pk)
     return entry
 
 

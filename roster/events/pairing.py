@@ -5,9 +5,10 @@ pairing's outcome: a win, a draw, or a bye; each side's score is the system's ow
 (Iron & Honor's encounter ExP, Brutality's Victory Points) or None where the book keeps
 none (The Denizens of the Beestwars).
 
-Ranking (:func:`standings`): wins (a draw half a win, a bye a whole one), then the
-system's score over the event, then strength of schedule (the wins of every opponent
-met), then registration order. Pairing (:func:`pair`): the bye first, to the
+Ranking (:func:`standings`): the organiser's tiebreakers in their order (by default
+wins, a draw half a win and a bye a whole one, then the system's score over the event,
+then strength of schedule: the wins of every opponent met); players equal on all of them
+share a rank. Pairing (:func:`pair`): the bye first, to the
 lowest-ranked player without one; then a maximum weight matching (networkx) pairing
 players of close rank and never two who have met while any other way to pair the round
 exists. The matching runs first over strangers a few ranks apart only, and its round is
@@ -40,12 +41,32 @@ class Result:
     score_b: int | None = None
 
 
+#: The tiebreakers an organiser chooses from, in the standings' order of their choice
+#: (issue 41): key -> what the standings call it. "score" and "opp_score" count only where
+#: the system keeps a score (Iron & Honor's encounter ExP, Brutality's Victory Points).
+TIEBREAKERS: dict[str, str] = {
+    "wins": "wins (a draw a half, a bye a whole win)",
+    "score": "the system's score",
+    "sos": "strength of schedule (the wins of every opponent met)",
+    "sos_mean": "strength of schedule per game (the opponents' wins, averaged)",
+    "esos": "extended strength of schedule (the opponents' own strength of schedule)",
+    "opp_score": "opponents' score (the score of every opponent met)",
+    "h2h": "head-to-head (the points taken from the players still tied)",
+}
+#: The order without the organiser's choice: wins, the system's score, strength of schedule.
+DEFAULT_TIEBREAKERS = ("wins", "score", "sos")
+SCORED_ONLY = frozenset({"score", "opp_score"})
+
+
 @dataclass
 class Standing:
     """One player's line: ``wins`` (a draw counts a half, a bye a whole win), games
-    ``won`` / ``drawn`` / ``lost``, ``byes``, ``score`` (the system's, summed; None where
-    the system keeps none), ``schedule`` (strength of schedule: the wins of every
-    opponent met, byes not counted) and ``rank`` (1 first; equal lines share none)."""
+    ``won`` / ``drawn`` / ``lost``, ``byes``, ``score`` (the system's, summed, a bye's
+    score included; None where the system keeps none), ``schedule`` (strength of
+    schedule: the wins of every opponent met, byes not counted), ``schedule_mean`` (the
+    same per opponent), ``extended`` (the opponents' own ``schedule`` summed),
+    ``opponents_score`` (the opponents' ``score`` summed; None unscored), ``rank`` (1
+    first; players equal on every tiebreaker share it) and ``tied`` (it is shared)."""
 
     player: Hashable
     wins: Fraction = Fraction(0)
@@ -55,20 +76,67 @@ class Standing:
     byes: int = 0
     score: int | None = None
     schedule: Fraction = Fraction(0)
+    schedule_mean: Fraction = Fraction(0)
+    extended: Fraction = Fraction(0)
+    opponents_score: int | None = None
     rank: int = 0
+    tied: bool = False
     opponents: list[Hashable] = field(default_factory=list)
+    #: Each game's (opponent, the points this player took from it: 1, 1/2 or 0).
+    against: list[tuple[Hashable, Fraction]] = field(default_factory=list)
+
+    def value(self, tiebreaker: str) -> Fraction | int:
+        """This line's value for ``tiebreaker`` (a TIEBREAKERS key but "h2h", which
+        depends on who else is tied). Raises KeyError for another key."""
+        values: dict[str, Fraction | int] = {
+            "wins": self.wins,
+            "score": self.score or 0,
+            "sos": self.schedule,
+            "sos_mean": self.schedule_mean,
+            "esos": self.extended,
+            "opp_score": self.opponents_score or 0,
+        }
+        return values[tiebreaker]
 
 
-def standings(players: Sequence[Hashable], results: Sequence[Result], scored: bool) -> list[Standing]:
-    """Every player's line, best first. ``players`` in registration order (the last
-    tiebreaker); ``scored``: whether the system keeps a score (the second one). Raises
-    KeyError for a result naming a player not in ``players``."""
+def chosen_order(order: Sequence[str] | None, scored: bool) -> list[str]:
+    """The tiebreakers ``order`` names (DEFAULT_TIEBREAKERS when None or empty) that apply:
+    known keys, once each, the score's only where the system keeps one (``scored``)."""
+    out: list[str] = []
+    for key in order or DEFAULT_TIEBREAKERS:
+        if key in TIEBREAKERS and key not in out and (scored or key not in SCORED_ONLY):
+            out.append(key)
+    return out
+
+
+def _head_to_head(line: Standing, tied: AbstractSet[Hashable]) -> Fraction:
+    """The points ``line`` took in its games against the players of ``tied``."""
+    return sum((points for opponent, points in line.against if opponent in tied), Fraction(0))
+
+
+def standings(
+    players: Sequence[Hashable],
+    results: Sequence[Result],
+    scored: bool,
+    order: Sequence[str] | None = None,
+    bye_score: int = 0,
+) -> list[Standing]:
+    """Every player's line, best first. ``players`` in registration order; ``scored``:
+    whether the system keeps a score; ``order``: the tiebreakers, in the organiser's order
+    (TIEBREAKERS keys; :func:`chosen_order`); ``bye_score``: the score a bye gives.
+
+    Each tiebreaker splits the groups of players equal on every one before it, best
+    first; "h2h" ranks a group by the points its players took from each other. Players
+    still equal after the last share a rank (``tied``), listed in registration order.
+    Raises KeyError for a result naming a player not in ``players``."""
     lines = {p: Standing(p, score=0 if scored else None) for p in players}
     for r in results:
         first = lines[r.a]
         if r.b is None:
             first.byes += 1
             first.wins += 1
+            if scored:
+                first.score = (first.score or 0) + (r.score_a if r.score_a is not None else bye_score)
             continue
         second = lines[r.b]
         first.opponents.append(r.b)
@@ -80,17 +148,49 @@ def standings(players: Sequence[Hashable], results: Sequence[Result], scored: bo
             for line in (first, second):
                 line.drawn += 1
                 line.wins += Fraction(1, 2)
+            first.against.append((r.b, Fraction(1, 2)))
+            second.against.append((r.a, Fraction(1, 2)))
         else:
             winner, loser = (first, second) if r.winner == r.a else (second, first)
             winner.won += 1
             winner.wins += 1
             loser.lost += 1
+            winner.against.append((loser.player, Fraction(1)))
+            loser.against.append((winner.player, Fraction(0)))
     for line in lines.values():
         line.schedule = sum((lines[o].wins for o in line.opponents), Fraction(0))
-    order = {p: n for n, p in enumerate(players)}
-    ranked = sorted(lines.values(), key=lambda s: (-s.wins, -(s.score or 0), -s.schedule, order[s.player]))
-    for n, line in enumerate(ranked, start=1):
-        line.rank = n
+        line.schedule_mean = line.schedule / len(line.opponents) if line.opponents else Fraction(0)
+        if scored:
+            line.opponents_score = sum((lines[o].score or 0 for o in line.opponents), 0)
+    for line in lines.values():
+        line.extended = sum((lines[o].schedule for o in line.opponents), Fraction(0))
+    groups: list[list[Standing]] = [[lines[p] for p in players]] if players else []
+    for key in chosen_order(order, scored):
+        split: list[list[Standing]] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+                continue
+            tied = {line.player for line in group}
+            values = {
+                line.player: _head_to_head(line, tied) if key == "h2h" else line.value(key) for line in group
+            }
+            ordered = sorted(group, key=lambda line: -values[line.player])  # stable: registration order
+            run = [ordered[0]]
+            for line in ordered[1:]:
+                if values[line.player] == values[run[0].player]:
+                    run.append(line)
+                else:
+                    split.append(run)
+                    run = [line]
+            split.append(run)
+        groups = split
+    ranked: list[Standing] = []
+    for group in groups:
+        rank = len(ranked) + 1
+        for line in group:
+            line.rank, line.tied = rank, len(group) > 1
+        ranked.extend(group)
     return ranked
 
 

@@ -18,6 +18,8 @@ from django.utils.text import slugify
 
 from roster.events import operations
 from roster.events.models import Entry, Event, Pairing
+from roster.events.pairing import chosen_order
+from roster.games.systems import play_rules
 
 FORMAT = "muster.event/1"
 CSV_INJECTION = ("=", "+", "-", "@", "\t", "\r")
@@ -49,9 +51,9 @@ def standings_csv(event: Event, viewer: Any = None) -> str:
     open_ = lists_open(event, viewer)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        ["rank", "player", "list", "fingerprint", "wins", "won", "drawn", "lost", "byes", "score", "schedule"]
-    )
+    extras = [k for k in event.extra_scores if k in operations.EXTRA_SCORES]
+    head = ["rank", "player", "list", "fingerprint", "wins", "won", "drawn", "lost", "byes", "score"]
+    writer.writerow([*head, "schedule", "tied", *extras])
     for line in operations.event_standings(event):
         entry = entries[cast(int, line.player)]
         shown = open_ or (viewer is not None and entry.player_id == viewer.pk)
@@ -68,6 +70,8 @@ def standings_csv(event: Event, viewer: Any = None) -> str:
                 line.byes,
                 "" if line.score is None else line.score,
                 _number(line.schedule),
+                "yes" if line.tied else "",
+                *("" if getattr(entry, k) is None else getattr(entry, k) for k in extras),
             ]
         )
     return out.getvalue()
@@ -124,6 +128,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
     its entries (each list's document only when lists are open to ``viewer``, or it is
     theirs), its rounds with every table and result, and the standings."""
     open_ = lists_open(event, viewer)
+    scored = play_rules(event.system).victory_points is not None
     entries = []
     for e in event.entries.all():
         organiser = viewer is not None and viewer.pk == event.owner_id
@@ -137,6 +142,8 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
                 "dropped": e.dropped,
                 "late": e.late,
                 "checked_in": e.checked_in,
+                "sportsmanship": e.sportsmanship,
+                "painting": e.painting,
                 "list": e.document.get("name", "") if shown else None,
                 "fingerprint": e.fingerprint if shown else None,
                 "rules_digest": e.rules_digest,
@@ -157,6 +164,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
                 "score_b": p.score_b,
                 "counted": p.counted,
                 "by_organiser": p.by_organiser,
+                "disputed": p.disputed,
                 "game": p.game_id,
             }
             for p in r.pairings.all()
@@ -173,6 +181,7 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
             "byes": s.byes,
             "score": s.score,
             "schedule": _number(s.schedule),
+            "tied": s.tied,
         }
         for s in operations.event_standings(event)
     ]
@@ -194,6 +203,9 @@ def event_json(event: Event, viewer: Any) -> dict[str, Any]:
             "late_lists": event.late_lists,
             "check_in": event.check_in,
             "closed": event.finished.isoformat() if event.finished else None,
+            "tiebreakers": chosen_order(event.tiebreakers or None, scored),
+            "bye_score": event.bye_score or 0,
+            "extra_scores": list(event.extra_scores),
         },
         "entries": entries,
         "rounds": rounds,

@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from roster.events import day, views
+from roster.events import day, stream, views
 
 urlpatterns = [
     path("events/", views.event_list, name="event-list"),
     path("events/new/", views.event_new, name="event-new"),
     path("events/<int:pk>/", views.event_page, name="event-page"),
     path("events/<int:pk>/version/", views.event_version, name="event-version"),
+    path("events/<int:pk>/stream/", stream.stream, name="event-stream"),
     path("events/<int:pk>/players/add/", views.add_player, name="event-add-player"),
     path("events/<int:pk>/open/", views.open_round, name="event-open-round"),
     path("events/<int:pk>/challenge/", views.challenge, name="event-challenge"),
@@ -17,6 +18,9 @@ urlpatterns = [
     path("events/<int:pk>/entries/<int:entry>/drop/", views.drop, name="event-drop"),
     path("events/<int:pk>/pairings/<int:pairing>/result/", views.record, name="event-result"),
     path("events/<int:pk>/pairings/<int:pairing>/game/", views.start_table, name="event-game"),
+    path("events/<int:pk>/pairings/<int:pairing>/reset/", views.reset_table, name="event-reset"),
+    path("events/<int:pk>/standings/", views.standings_settings, name="event-standings"),
+    path("events/<int:pk>/scores/", views.extra_scores, name="event-scores"),
     path("events/<int:pk>/rounds/<int:number>/swap/", views.swap, name="event-swap"),
     path("events/<int:pk>/rounds/<int:number>/setup/", views.round_setup, name="event-round-setup"),
     path("events/<int:pk>/lists.pdf", views.pack_pdf, name="event-pack"),

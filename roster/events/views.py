@@ -46,6 +46,7 @@ from roster.events.forms import (
     SubmitForm,
 )
 from roster.events.models import Entry, Event, Pairing, Round
+from roster.events.pairing import SCORED_ONLY, TIEBREAKERS, chosen_order
 from roster.games.systems import play_rules
 from roster.rosters.models import Roster
 from roster.rosters.operations import Refused
@@ -127,8 +128,10 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     names = {r.entry.pk: r.entry for r in rows}
     rules = play_rules(event.system)
     scored = rules.victory_points is not None
-    tables = Pairing.objects.select_related("a", "b", "game").defer(
-        "game__snapshot", "game__events", "game__trail"
+    tables = (
+        Pairing.objects.select_related("a", "b", "game")
+        .defer("game__snapshot", "game__events", "game__trail")
+        .prefetch_related("log")
     )
     rounds = list(event.round_set.prefetch_related(Prefetch("pairings", queryset=tables)))
     for round_ in rounds:
@@ -192,6 +195,26 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         else set(),
         "playing": sum(1 for r in rows if r.entry.status == Entry.ACCEPTED and not r.entry.dropped),
         "check_in_round": operations.check_in_round(event) if event.check_in else None,
+    } | standings_context(event, scored, rules.score_short)
+
+
+def standings_context(event: Event, scored: bool, score_short: str) -> dict[str, Any]:
+    """What the standings show of the organiser's choices (issue 41): the tiebreakers in
+    force, in order, as (key, words); the extra columns; the organiser's form's slots
+    (each a position and the key chosen there, "" for none)."""
+    order = chosen_order(event.tiebreakers or None, scored)
+    words = {k: (f"{score_short} scored" if k == "score" else v) for k, v in TIEBREAKERS.items()}
+    words["opp_score"] = f"opponents' {score_short} (scored by every opponent met)"
+    slots = [order[n] if n < len(order) else "" for n in range(len(TIEBREAKERS))]
+    return {
+        "tiebreakers": [(k, words[k]) for k in order],
+        "tiebreaker_choices": [(k, w) for k, w in words.items() if scored or k not in SCORED_ONLY],
+        "tiebreaker_slots": slots,
+        "extra_columns": [
+            (k, operations.EXTRA_SCORES[k]) for k in event.extra_scores if k in operations.EXTRA_SCORES
+        ],
+        "extra_choices": list(operations.EXTRA_SCORES.items()),
+        "bye_score": event.bye_score or 0,
     }
 
 
@@ -206,9 +229,19 @@ def version_of(event: Event, *, games: bool = False) -> str:
     content = [
         [event.name, event.rounds, event.deadline, event.lists_open_to(None), event.finished],
         [event.date, event.venue, event.description, event.capacity, event.late_lists, event.check_in],
+        [event.tiebreakers, event.bye_score, event.extra_scores],
         list(
             event.entries.order_by("pk").values_list(
-                "pk", "name", "status", "fingerprint", "note", "dropped", "late", "checked_in"
+                "pk",
+                "name",
+                "status",
+                "fingerprint",
+                "note",
+                "dropped",
+                "late",
+                "checked_in",
+                "sportsmanship",
+                "painting",
             )
         ),
         list(event.round_set.values_list("number", "setup", "closes", "started")),
@@ -223,6 +256,7 @@ def version_of(event: Event, *, games: bool = False) -> str:
                 "confirmed_a",
                 "confirmed_b",
                 "by_organiser",
+                "disputed",
                 "game_id",
                 "game__finished",
                 "game__code",
@@ -374,7 +408,13 @@ def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
         recorded = operations.record(found, player(request), data["winner"], data["score_a"], data["score_b"])
     except Refused as exc:
         return _back(request, event, exc)
-    said = "counts" if recorded.counted else "is recorded: it counts once the other player confirms it"
+    said = (
+        "counts"
+        if recorded.counted
+        else "is disputed: you and the other player said different results; the organiser decides"
+        if recorded.disputed
+        else "is recorded: it counts once the other player confirms it"
+    )
     messages.success(request, f"Table {found.table}'s result {said}.")
     return _back(request, event)
 
@@ -509,6 +549,8 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
                 state = "Bye"
             elif p.counted:
                 state = "Result in"
+            elif p.disputed:
+                state = "Disputed"
             elif p.winner:
                 state = "Result to confirm"
             elif p.game and p.game.finished:
@@ -531,7 +573,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         "score_short": rules.score_short,
         "version": version_of(event, games=True),
         "refresh_seconds": settings.MUSTER_SCREEN_REFRESH_SECONDS,
-    }
+    } | standings_context(event, scored, rules.score_short)
     return render(request, "events/screen.html", context)
 
 
@@ -649,4 +691,65 @@ def challenge(request: HttpRequest, pk: int) -> HttpResponse:
     except Refused as exc:
         return _back(request, event, exc)
     messages.success(request, f"Table {table.table}: you play {opponent.name}.")
+    return _back(request, event)
+
+
+def _whole(text: str) -> int | None:
+    """A whole number typed in a form, or None for an empty field. Raises Refused for
+    anything else (a clear message: the page keeps what was stored)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise Refused(f"Scores are whole numbers from 0 ({text[:20]!r} is not one).")
+    return int(text)
+
+
+@require_POST
+@login_required
+def standings_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser chooses the standings: the tiebreakers in order (``tiebreaker``,
+    one per position, empty ones skipped), the bye's score and the extra columns."""
+    event = _organised(request, pk)
+    order = [t for t in request.POST.getlist("tiebreaker") if t]
+    try:
+        bye = _whole(request.POST.get("bye_score", ""))
+        operations.set_standings(event, order, bye, request.POST.getlist("extra"))
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, "The standings follow your choices.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def extra_scores(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser enters each player's sportsmanship and painting scores
+    (``<column>-<entry id>``; empty clears)."""
+    event = _organised(request, pk)
+    scores: dict[int, dict[str, int | None]] = {}
+    try:
+        for entry in event.entries.all():
+            for column in event.extra_scores:
+                name = f"{column}-{entry.pk}"
+                if name in request.POST and column in operations.EXTRA_SCORES:
+                    scores.setdefault(entry.pk, {})[column] = _whole(request.POST[name])
+        operations.set_extra_scores(event, scores)
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, "The scores are saved.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+def reset_table(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
+    """The organiser resets a table: its result cleared and its game let go (logged)."""
+    event = _organised(request, pk)
+    found = _table(event, pairing)
+    try:
+        operations.reset_table(found, player(request))
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, f"Table {found.table} is reset: its players start its game again.")
     return _back(request, event)

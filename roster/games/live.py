@@ -27,6 +27,10 @@ from django.db import connection, transaction
 
 log = logging.getLogger(__name__)
 
+#: What a stream follows: a game (its id), or a topic another app announces on the same
+#: hub and fan-out (a string such as "event-12": roster.events.stream, issue 41).
+Key = int | str
+
 #: A comment line this often keeps proxies and phones from dropping a quiet stream (s).
 HEARTBEAT_S = 15.0
 #: A stream with no change for this long ends; the browser opens it again (s).
@@ -42,25 +46,27 @@ class Hub:
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.waiting: dict[int, set[asyncio.Future[int]]] = defaultdict(set)
+        self.waiting: dict[Key, set[asyncio.Future[int]]] = defaultdict(set)
         self.open = 0
         self.by_address: dict[str, int] = defaultdict(int)
-        self.by_game: dict[int, int] = defaultdict(int)
-        self.watchers: dict[int, int] = defaultdict(int)  # game -> its watchers' streams
-        self.latest: dict[int, int] = {}  # game -> the latest write count heard of
+        self.by_game: dict[Key, int] = defaultdict(int)
+        self.watchers: dict[Key, int] = defaultdict(int)  # game -> its watchers' streams
+        self.latest: dict[Key, int] = {}  # game -> the latest write count heard of
+        self.followed: dict[Key, int] = defaultdict(int)  # keys followed by wait_any's streams
         self.listener: asyncio.Task[None] | None = None
 
-    def admit(self, address: str, game: int, watcher: bool = False) -> bool:
+    def admit(self, address: str, game: Key, watcher: bool = False, cap: int | None = None) -> bool:
         """Count one more stream for ``address`` on ``game`` (``watcher``: a watcher's, not
         a seated player's); False (nothing counted) when a bound is reached
         (settings.LIVE_MAX_STREAMS, LIVE_MAX_PER_ADDRESS, LIVE_MAX_PER_GAME: 4,000, 200 and
         50 by default). Watchers have their own cap below the game's
         (LIVE_MAX_WATCHERS_PER_GAME, 40), so the rest is kept for the players' own phones:
-        one watcher's many streams never push them back to polling (issue 39)."""
+        one watcher's many streams never push them back to polling (issue 39). ``cap``: the
+        bound on ``game``'s streams instead of LIVE_MAX_PER_GAME (an event's page)."""
         if (
             self.open >= settings.LIVE_MAX_STREAMS
             or self.by_address.get(address, 0) >= settings.LIVE_MAX_PER_ADDRESS
-            or self.by_game.get(game, 0) >= settings.LIVE_MAX_PER_GAME
+            or self.by_game.get(game, 0) >= (settings.LIVE_MAX_PER_GAME if cap is None else cap)
             or (watcher and self.watchers.get(game, 0) >= settings.LIVE_MAX_WATCHERS_PER_GAME)
         ):
             return False
@@ -71,7 +77,7 @@ class Hub:
             self.watchers[game] += 1
         return True
 
-    def leave(self, address: str, game: int, watcher: bool = False) -> None:
+    def leave(self, address: str, game: Key, watcher: bool = False) -> None:
         """A stream admitted by :meth:`admit` (with the same ``watcher``) has ended."""
         if watcher:
             self.watchers[game] -= 1
@@ -86,7 +92,7 @@ class Hub:
             del self.by_game[game]
             self.latest.pop(game, None)
 
-    async def wait(self, game: int, timeout: float, since: int | None = None) -> int | None:
+    async def wait(self, game: Key, timeout: float, since: int | None = None) -> int | None:
         """The game's write count at its next change, or None after ``timeout`` seconds.
         With ``since`` (the write count the stream has drawn), a change heard of while
         the stream was drawing its last table is returned at once, not missed."""
@@ -106,15 +112,57 @@ class Hub:
                 if not waiters:
                     del self.waiting[game]
 
-    def wake(self, game: int, version: int) -> None:
+    async def wait_any(self, keys: list[Key], timeout: float, since: dict[Key, int]) -> Key | None:
+        """The first of ``keys`` to change, or None after ``timeout`` seconds. A change
+        heard of after ``since`` (key -> the version the stream has seen; updated here)
+        while the stream was busy is returned at once. The keys must be followed
+        (:meth:`follow`) for such changes to be kept."""
+        for key in keys:
+            heard = self.latest.get(key)
+            if heard is not None and heard > since.get(key, -1):
+                since[key] = heard
+                return key
+        loop = asyncio.get_running_loop()
+        futures = {key: loop.create_future() for key in keys}
+        for key, future in futures.items():
+            self.waiting[key].add(future)
+        try:
+            done, _ = await asyncio.wait(
+                futures.values(), timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            for key, future in futures.items():
+                if future in done:
+                    since[key] = max(since.get(key, -1), future.result())
+                    return key
+            return None
+        finally:
+            for key, future in futures.items():
+                future.cancel()
+                waiters = self.waiting.get(key)
+                if waiters is not None:
+                    waiters.discard(future)
+                    if not waiters:
+                        del self.waiting[key]
+
+    def follow(self, keys: list[Key], by: int = 1) -> None:
+        """Keep the latest version heard of each of ``keys`` (for :meth:`wait_any`);
+        ``by`` -1 lets them go."""
+        for key in keys:
+            self.followed[key] += by
+            if self.followed[key] <= 0:
+                del self.followed[key]
+                if not self.by_game.get(key):
+                    self.latest.pop(key, None)
+
+    def wake(self, game: Key, version: int) -> None:
         """On the hub's loop: every stream waiting on ``game`` learns ``version``."""
-        if self.by_game.get(game):
+        if self.by_game.get(game) or self.followed.get(game):
             self.latest[game] = max(self.latest.get(game, version), version)
         for future in self.waiting.pop(game, ()):
             if not future.done():
                 future.set_result(version)
 
-    def wake_threadsafe(self, game: int, version: int) -> None:
+    def wake_threadsafe(self, game: Key, version: int) -> None:
         """From any thread (a sync view's write): wake on the hub's loop, if it runs."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
@@ -129,7 +177,7 @@ def fanout() -> str:
     return str(getattr(settings, "LIVE_FANOUT", "local"))
 
 
-def changed(game: int, version: int) -> None:
+def changed(game: Key, version: int) -> None:
     """Tell every stream on ``game`` that it is now at write ``version``, once the
     current transaction commits (nothing is announced that a rollback takes back). Called
     by roster.games.operations after each write."""
@@ -142,7 +190,7 @@ def changed(game: int, version: int) -> None:
     transaction.on_commit(lambda: _announce(kind, game, version))
 
 
-def _announce(kind: str, game: int, version: int) -> None:
+def _announce(kind: str, game: Key, version: int) -> None:
     if kind == "redis":
         try:
             _redis().publish(CHANNEL, f"{game}:{version}")
@@ -167,11 +215,11 @@ def _redis() -> Any:
         return _client
 
 
-def _parse(message: str | bytes) -> tuple[int, int] | None:
+def _parse(message: str | bytes) -> tuple[Key, int] | None:
     text = message.decode() if isinstance(message, bytes) else message
     game, _, version = text.partition(":")
     try:
-        return int(game), int(version)
+        return (int(game) if game.isdigit() else game), int(version)
     except ValueError:
         return None
 

@@ -22,7 +22,7 @@ from django.core.wsgi import get_wsgi_application
 
 #: The threads running WSGI requests in one worker (gunicorn gthread's --threads).
 THREADS = int(os.environ.get("WSGI_THREADS", "8"))
-STREAM = re.compile(r"/games/\d+/stream/")
+STREAM = re.compile(r"/(games|events)/\d+/stream/")
 
 
 class StreamHandler(ASGIHandler):

@@ -466,5 +466,7 @@ LIVE_STREAMS = env_bool("LIVE_STREAMS", False)
 LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", 4000)
 LIVE_MAX_PER_ADDRESS = env_int("LIVE_MAX_PER_ADDRESS", 200)
 LIVE_MAX_PER_GAME = env_int("LIVE_MAX_PER_GAME", 50)
+# An event page's streams (its players, the organiser, the big screen): issue 41.
+LIVE_MAX_PER_EVENT = env_int("LIVE_MAX_PER_EVENT", 600)
 # Of a game's streams, watchers may hold this many: the rest is the players' own phones'.
 LIVE_MAX_WATCHERS_PER_GAME = env_int("LIVE_MAX_WATCHERS_PER_GAME", 40)

@@ -844,7 +844,47 @@
         .catch(function () {}); // offline: ask again next time
     }
     var seconds = Number(live.getAttribute("data-refresh")) || 15;
-    window.setInterval(ask, seconds * 1000);
+    var poll = window.setInterval(ask, seconds * 1000);
+    // With data-stream (an event page, its big screen: issue 41) the part is told of each
+    // change by a Server-Sent Events stream, as the game table is (one freshness
+    // mechanism): each "version" event is compared with the part's own, and the poll runs
+    // only while the stream is not open (refused with 204, broken, reconnecting). The
+    // root element's data-follow-live says "stream" or "poll"; data-follow-heard counts
+    // the versions the stream brought.
+    var streamUrl = live.getAttribute("data-stream");
+    var root = document.documentElement;
+    function polling() {
+      root.setAttribute("data-follow-live", "poll");
+      if (!poll) poll = window.setInterval(ask, seconds * 1000);
+    }
+    function listen() {
+      var source = new window.EventSource(streamUrl);
+      source.addEventListener("open", function () {
+        root.setAttribute("data-follow-live", "stream");
+        if (poll) window.clearInterval(poll);
+        poll = null;
+      });
+      source.addEventListener("version", function (event) {
+        live = document.getElementById(live.id) || live;
+        root.setAttribute("data-follow-heard", String(Number(root.getAttribute("data-follow-heard") || 0) + 1));
+        if (event.data === live.getAttribute("data-version")) return;
+        if (document.hidden) behind = true; // a hidden tab asks nothing: redrawn when seen
+        else redraw();
+      });
+      source.addEventListener("error", function () {
+        polling();
+        if (source.readyState === window.EventSource.CLOSED) window.setTimeout(listen, 30000);
+      });
+    }
+    var behind = false;
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && behind) {
+        behind = false;
+        redraw();
+      }
+    });
+    if (streamUrl && window.EventSource) listen();
+    else root.setAttribute("data-follow-live", "poll");
     document.addEventListener("focusout", function () {
       var notice = stale();
       if (notice && !notice.hidden && !typed) window.setTimeout(function () { if (!filling()) redraw(); }, 0);

@@ -33,10 +33,12 @@ FIELDS = [
     "name", "system", "kind", "rounds", "game_size", "exp_limit", "mode", "points_limit", "model_count",
     "upgraded_count", "deadline", "lists_public_from", "first", "second", "roster", "text", "note",
     "decision", "winner", "score_a", "score_b", "back", "paper", "encounter", "mission", "region",
-    "opponent", "closes",
+    "opponent", "closes", "tiebreaker", "bye_score", "extra", "sportsmanship-1", "painting-2",
 ]  # fmt: skip
 junk = st.one_of(
-    st.sampled_from([*HOSTILE, "1", "2", "a", "b", "draw", "accept", "return", "A4", "letter"]),
+    st.sampled_from(
+        [*HOSTILE, "1", "2", "a", "b", "draw", "accept", "return", "A4", "letter", "wins", "h2h", "painting"]
+    ),
     st.text(max_size=20),
     st.integers(-(10**30), 10**30).map(str),
 )
@@ -62,6 +64,11 @@ def endpoints(event: Event) -> list[tuple[str, str, list[Any]]]:
         ("event-drop", "POST", [event.pk, e]),
         ("event-result", "POST", [event.pk, p]),
         ("event-result", "POST", [event.pk, 10**9]),
+        ("event-reset", "POST", [event.pk, p]),
+        ("event-reset", "POST", [event.pk, 10**9]),
+        ("event-standings", "POST", [event.pk]),
+        ("event-scores", "POST", [event.pk]),
+        ("event-stream", "GET", [event.pk]),
         ("event-swap", "POST", [event.pk, 1]),
         ("event-swap", "POST", [event.pk, 7]),
         ("event-round-setup", "POST", [event.pk, 1]),

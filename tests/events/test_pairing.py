@@ -235,7 +235,7 @@ def test_the_bye_goes_to_the_lowest_ranked_without_one():
     assert pair(list("ABCDE"), set(), set("ABCDE")).bye == "E"  # all had one: the last again
 
 
-def test_ranking_wins_then_score_then_schedule_then_registration():
+def test_ranking_wins_then_score_then_schedule_then_a_shared_rank():
     results = [
         Result("A", "B", "A", 10, 4),
         Result("C", "D", "C", 6, 5),
@@ -249,7 +249,10 @@ def test_ranking_wins_then_score_then_schedule_then_registration():
     assert by["A"].wins == 1 and by["A"].score == 10
     assert by["F"].wins == Fraction(1, 2) and by["F"].drawn == 1
     assert by["E"].byes == 1 and by["E"].score == 0
-    assert [s.rank for s in lines] == [1, 2, 3, 4, 5, 6, 7]
+    # F and G drew 3-3, each the other's only opponent: equal on everything, one rank
+    # (issue 41: a dead heat is a tie, not registration order), listed in that order.
+    assert [s.rank for s in lines] == [1, 2, 3, 4, 4, 6, 7]
+    assert [s.tied for s in lines] == [False, False, False, True, True, False, False]
 
 
 def test_without_a_score_strength_of_schedule_breaks_ties():
