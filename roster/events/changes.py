@@ -6,7 +6,7 @@ evaluation gave; no system knowledge (every system's models are JSON objects wit
 
 Models are matched by name (rules.names.name_key: case and spacing aside), two models of
 one name in the order they come. A model in both is compared field by field: a nested
-object by its keys ("attributes MA 6 -> 5"), a list as a multiset ("traits -Slayer
+object by its keys ("attributes MA 6 → 5"), a list as a multiset ("traits -Slayer
 +Stealthy"), anything else by value; then its cost.
 """
 
@@ -55,7 +55,7 @@ def _field_changes(key: str, before: Any, after: Any) -> list[str]:
             return [f"{key} reordered"]
         parts = [f"-{w}" for w in removed] + [f"+{w}" for w in added]
         return [f"{key} {' '.join(parts)}"]
-    return [f"{key} {words(before)} -> {words(after)}"]
+    return [f"{key} {words(before)} → {words(after)}"]
 
 
 def _keyed(models: Sequence[Any]) -> dict[tuple[str, int], tuple[int, dict[str, Any]]]:
@@ -84,13 +84,13 @@ def list_changes(
     """What ``after`` (a roster document as submitted now) changed against ``before``
     (the submission before it), one line each: the list's name and options, the models
     added and removed (by name, with their cost), and each model in both whose fields or
-    cost changed ("Bjorn: traits -Slayer +Stealthy; cost 52 -> 48 ExP"). ``*_costs``: each
+    cost changed ("Bjorn: traits -Slayer +Stealthy; cost 52 → 48 ExP"). ``*_costs``: each
     model's cost by index as its evaluation gave it (None: unknown), ``unit`` their unit.
     Empty when nothing changed; at most MAX_LINES lines (the last then says how many
     more)."""
     lines: list[str] = []
     if before.get("name") != after.get("name"):
-        lines.append(f"list name {words(before.get('name'))} -> {words(after.get('name'))}")
+        lines.append(f"list name {words(before.get('name'))} → {words(after.get('name'))}")
     for change in _field_changes("options", before.get("options") or {}, after.get("options") or {}):
         lines.append(change)
     old = _keyed(before.get("models") or [])
@@ -119,7 +119,7 @@ def list_changes(
                 parts += _field_changes(field, was.get(field), model.get(field))
         cost_was, cost_now = _cost(before_costs, was_index), _cost(after_costs, index)
         if cost_was != cost_now and (cost_was is not None or cost_now is not None):
-            parts.append(f"cost {words(cost_was)} -> {words(cost_now)}{suffix}")
+            parts.append(f"cost {words(cost_was)} → {words(cost_now)}{suffix}")
         if parts:
             lines.append(f"{model.get('name') or 'a model without a name'}: {'; '.join(parts)}")
     if not added and not removed and list(old) != list(new):

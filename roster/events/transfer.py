@@ -41,7 +41,7 @@ def _cell(value: Any) -> str:
     ("x;=1+1" -> "x;'=1+1"). The writer quotes every text cell too (QUOTE_NONNUMERIC),
     so a semicolon or a tab never splits one."""
     text = "" if value is None else str(value)
-    text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text)
+    text = text[:1] + _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text[1:])  # (a leading one: below)
     return f"'{text}" if _FORMULA_START.match(text) else text
 
 
