@@ -256,6 +256,11 @@ def _back(request: HttpRequest, event: Event, refused: Refused | None = None) ->
     return redirect("event-page", event.pk)
 
 
+#: The session key of a registration left to build a roster first ({"code", "event"}):
+#: every page links back to it (templates/events/_registering.html) until the list is in.
+REGISTERING = "muster_registering"
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @limited("import")
@@ -266,12 +271,16 @@ def register(request: HttpRequest, code: str) -> HttpResponse:
     me = player(request)
     rosters = Roster.objects.filter(owner=me, system=event.system, deleted=None)
     form = SubmitForm(request.POST or None, rosters=rosters)
+    if not rosters.exists() and not operations.locked(event):
+        # A newcomer builds a roster first: every page links back here until they submit.
+        request.session[REGISTERING] = {"code": event.code, "event": event.name}
     if request.method == "POST" and form.is_valid():
         try:
             operations.submit(event, me, form.cleaned_data["roster"], form.cleaned_data["name"])
         except Refused as exc:
             form.add_error(None, str(exc))
         else:
+            request.session.pop(REGISTERING, None)
             messages.success(request, "Your list is submitted: the organiser will review it.")
             return redirect("event-page", event.pk)
     context = {

@@ -23,7 +23,7 @@ from django.utils import timezone
 from roster.events import operations, transfer, views
 from roster.events.changes import list_changes
 from roster.events.models import Entry, Event, Pairing
-from roster.rosters.operations import Refused
+from roster.rosters.operations import Refused, create_roster
 from tests.events.test_events_web import accepted, new_event, player_with_list, register
 from tests.ih import example
 from tests.web.cast import client_for, make_user
@@ -299,3 +299,19 @@ def test_the_pack_counts_every_accepted_list_and_lists_dropped_players_apart(eve
     assert contents.index(ben.fingerprint, apart) > apart and "ben" in contents[apart:]
     outline = [item.title for item in pdfs.read(answer.content).outline]
     assert [o.split(":")[0] for o in outline[1:]] == ["ann", "cat", "ben (dropped out)"]
+
+
+def test_a_newcomer_without_a_roster_is_led_back_to_the_registration(event):
+    link = reverse("event-register", args=[event.code])
+    newbie = make_user("newbie")
+    client = client_for(newbie)
+    page = client.get(link).content.decode()
+    assert "You have no Iron &amp; Honor roster yet" in page and "/rosters/new/?system=iron-and-honor" in page
+    assert "go back to the registration" not in page  # not on the registration itself
+    # Every other page links back until the list is in.
+    rosters = client.get(reverse("roster-list")).content.decode()
+    back = f'Registering for <strong>Winter Cup</strong>: once your roster is ready, <a href="{link}">'
+    assert back in rosters
+    roster = create_roster(newbie, example(NORTHMEN))
+    assert client.post(link, {"roster": roster.pk, "name": ""}).status_code == 302
+    assert "Registering for" not in client.get(reverse("roster-list")).content.decode()
