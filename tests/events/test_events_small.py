@@ -172,6 +172,9 @@ def test_a_newcomer_from_the_registration_link_comes_back_to_it_after_signing_up
     page = client.get(login).content.decode()
     signup = re.search(r'No account yet\? <a href="([^"]*)">Sign up</a>', page).group(1).replace("&amp;", "&")
     assert parse_qs(urlsplit(signup).query)["next"] == [link]
+    # The header's Sign up link too, whichever the newcomer taps.
+    header = re.findall(r'<a href="([^"]*)">Sign up</a>', page)
+    assert len(header) == 2 and all(parse_qs(urlsplit(h).query)["next"] == [link] for h in header)
     form = client.get(signup).content.decode()
     assert f'name="next" value="{link}"' in form
     answer = client.post(
