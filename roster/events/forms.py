@@ -275,7 +275,12 @@ class RoundSetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         current = current or {}
         rolled = str(current.get("rolled", "")).split(",")
+        #: (label, what a roll may give that Muster has not transcribed): shown as a
+        #: warning beside the choices (SetupChoice.roll_gap; Brutality's Missions 6-10).
+        self.roll_warnings: list[tuple[str, str]] = []
         for choice in round_choices(event):
+            if choice.roll and choice.roll_gap:
+                self.roll_warnings.append((choice.label, choice.roll_gap))
             rolls = [(EACH_TABLE, "Each table rolls its own"), (WHOLE_ROUND, "Roll once for every table")]
             where = f"p.{choice.page}" if choice.page is not None else choice.section
             initial = EACH_TABLE if choice.roll else choice.default

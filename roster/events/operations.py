@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from roster.events import notify
+from roster.events.changes import list_changes
 from roster.events.models import Entry, Event, Pairing, Round, TableLog
 from roster.events.pairing import TIEBREAKERS, Result, Standing, pair, standings
 from roster.games.models import Game
@@ -37,6 +38,7 @@ from rules.document import DocumentError
 from rules.names import name_key
 from rules.play.core import Snapshot
 from rules.registry import SYSTEMS
+from rules.report import json_number
 from rules.supplement import dump_supplement, embedded_supplement
 from rules.text import clean_text
 
@@ -58,6 +60,9 @@ class Check:
     fingerprint: str
     digest: str
     supplement: dict[str, Any] | None = None
+    #: Each model's cost by index (None: unknown) and their unit ("ExP", "points").
+    costs: tuple[Any, ...] = ()
+    unit: str = ""
 
     @property
     def legal(self) -> bool:
@@ -122,8 +127,16 @@ def entry_evaluation(
 
 
 def _book_problems(evaluation: Evaluation) -> list[str]:
-    """The book's rule errors of a list, each a sentence with its source."""
-    return [f"{i.message} ({i.source})" if i.source else i.message for i in evaluation.report.errors]
+    """The book's rule errors of a list, each a sentence with its source, after the name
+    of the model it is about ("Bjorn (model 3): Only one model may be the hero. (Iron &
+    Honor p.15)"; the warband's own without a name)."""
+    out = []
+    for issue in evaluation.report.errors:
+        text = f"{issue.message} ({issue.source})" if issue.source else issue.message
+        if issue.model is not None:
+            text = f"{issue.model_name or 'A model without a name'} (model {issue.model + 1}): {text}"
+        out.append(text)
+    return out
 
 
 def _problems(event: Event, system: str, book: list[str], document: dict[str, Any]) -> list[str]:
@@ -149,7 +162,26 @@ def check_list(
         evaluation = entry_evaluation(document, supplement)
     kept = dump_supplement(evaluation.supplement) if evaluation.supplement is not None else None
     problems = _problems(event, evaluation.document.system, _book_problems(evaluation), document)
-    return Check(problems, evaluation.fingerprint, evaluation.digest, kept)
+    costs, unit = _costs(evaluation)
+    return Check(problems, evaluation.fingerprint, evaluation.digest, kept, costs, unit)
+
+
+def _costs(evaluation: Evaluation) -> tuple[tuple[Any, ...], str]:
+    """Each model's cost by index as the evaluation gives it (JSON numbers; None: unknown),
+    and their unit."""
+    report = evaluation.report
+    return tuple(json_number(m.cost) for m in report.models), str(report.totals.get("unit") or "")
+
+
+def _changes_since(entry: Entry, document: dict[str, Any], check: Check) -> list[str]:
+    """What ``document`` (checked as ``check``) changes against ``entry``'s list as it was
+    submitted (changes.list_changes; the earlier list's costs by its evaluation now, none
+    when it no longer reads)."""
+    try:
+        before_costs: tuple[Any, ...] | None = _costs(entry_evaluation(entry.document, entry.supplement))[0]
+    except DocumentError:
+        before_costs = None
+    return list_changes(entry.document, document, before_costs, check.costs, check.unit)
 
 
 def check_key(entry: Entry, digest: str) -> str:
@@ -160,7 +192,8 @@ def check_key(entry: Entry, digest: str) -> str:
     content = json.dumps(
         [entry.document, digest, entry.supplement], sort_keys=True, separators=(",", ":"), ensure_ascii=False
     )
-    return "muster:list-check:" + hashlib.sha256(content.encode()).hexdigest()
+    # "2": problems name their model (issue 41); a check kept in the older words is not read.
+    return "muster:list-check:2:" + hashlib.sha256(content.encode()).hexdigest()
 
 
 def entries_problems(event: Event, entries: Iterable[Entry]) -> dict[int, list[str]]:
@@ -314,11 +347,14 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
     name = clean_words(name, "Your name in the event", 150)
     check = check_list(event, roster.document, roster)
     with transaction.atomic():
-        # The event's row first: the capacity is counted, and the lock read, one at a time.
+        # The event's row first: the capacity is counted, the names compared and the lock
+        # read, one at a time.
         event = Event.objects.select_for_update().get(pk=event.pk)
         if locked(event, now):
             raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
         entry = Entry.objects.select_for_update().filter(event=event, player=player).first()
+        if name or entry is None:
+            _name_free(event, name or player.get_username(), entry, yours=True)
         notify.changed(event.pk)
         if entry is None:
             _refuse_full(event)
@@ -334,7 +370,8 @@ def submit(event: Event, player: Any, roster: Roster, name: str = "", now: datet
                 supplement=check.supplement,
                 submitted=now,
             )
-        entry.history = [*entry.history, _was(entry)]
+        changed = _changes_since(entry, roster.document, check)
+        entry.history = [*entry.history, {**_was(entry), "changes": changed}]
         entry.roster, entry.document = roster, roster.document
         entry.fingerprint, entry.rules_digest = check.fingerprint, check.digest
         entry.supplement = check.supplement
@@ -360,6 +397,7 @@ def add_player(event: Event, name: str, raw: str | bytes, now: datetime | None =
         raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
     if not name:
         raise Refused("Give the player's name.")
+    _name_free(event, name)
     _refuse_full(event)
     document, supplement = import_export(raw, catalogue_and_digest)
     if document.get("system") != event.system:
@@ -369,8 +407,7 @@ def add_player(event: Event, name: str, raw: str | bytes, now: datetime | None =
         event = Event.objects.select_for_update().get(pk=event.pk)
         if locked(event, now):
             raise Refused("Lists are locked: the deadline has passed or round 1 is paired.")
-        if event.entries.filter(name=name).exists():
-            raise Refused(f"{name} is already in the event.")
+        _name_free(event, name)  # again, under the event's lock: two adds at once
         _refuse_full(event)
         notify.changed(event.pk)
         return _added(event, name, document, supplement, evaluation, now)
@@ -397,6 +434,59 @@ def _added(
     )
 
 
+def _lock(event: Event) -> None:
+    """Lock ``event``'s row until the transaction ends: the writes that check the names
+    in the event (or its count of players) take turns."""
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names in an event are the same to the players reading them: case,
+    spacing and punctuation aside (rules.names.name_key; "Ann", "ann" and "A.nn" are one
+    name), or for names of punctuation only, case aside."""
+    key_a, key_b = name_key(a), name_key(b)
+    if key_a and key_b:
+        return key_a == key_b
+    return a.casefold() == b.casefold()
+
+
+def _name_free(event: Event, name: str, entry: Entry | None = None, yours: bool = False) -> None:
+    """Raise Refused when another entry of ``event`` than ``entry`` has ``name``
+    (:func:`same_name`): the players would read "Ann against Ann". ``yours``: the message
+    speaks to the player choosing their own name."""
+    others = event.entries.exclude(pk=entry.pk) if entry is not None else event.entries.all()
+    taken = next((n for n in others.values_list("name", flat=True) if same_name(n, name)), None)
+    if taken is None:
+        return
+    if yours:
+        raise Refused(
+            f"Someone in the event is already called {taken}: give another name in the event "
+            "(your first name and an initial, say)."
+        )
+    raise Refused(f"Someone in the event is already called {taken}: give this player another name.")
+
+
+def rename(entry: Entry, by: Any, name: str) -> Entry:
+    """``entry``'s name in the event becomes ``name``, by its player or the organiser
+    (whatever the state of the event: the pairings, results and standings show the new
+    name; the list pack is made again with it). Raises Refused for anyone else, an empty
+    name, one :func:`clean_words` refuses, or one another player of the event has
+    (:func:`same_name`)."""
+    event = entry.event
+    if by is None or by.pk not in (event.owner_id, entry.player_id):
+        raise Refused("Only the player or the organiser renames a player in the event.")
+    name = clean_words(name, "The name in the event", 150)
+    if not name:
+        raise Refused("Give a name: the one the other players know you by.")
+    with transaction.atomic():
+        _lock(event)
+        _name_free(event, name, entry, yours=by.pk == entry.player_id)
+        Entry.objects.filter(pk=entry.pk).update(name=name)
+        notify.changed(event.pk)
+    entry.name = name
+    return entry
+
+
 def _was(entry: Entry) -> dict[str, Any]:
     return {
         "fingerprint": entry.fingerprint,
@@ -409,9 +499,13 @@ def _was(entry: Entry) -> dict[str, Any]:
 
 def changes(entry: Entry) -> list[str]:
     """What the latest submission changed against the one before, for the organiser: the
-    models added and removed by name (empty for a first submission)."""
+    lines changes.list_changes gave when it was submitted (its contents: the models added
+    and removed, each model's fields and cost), or for a submission kept before those
+    (issue 41) the models added and removed by name. Empty for a first submission."""
     if not entry.history:
         return []
+    if "changes" in entry.history[-1]:
+        return list(entry.history[-1]["changes"]) or ["nothing (the same list submitted again)"]
     before = entry.history[-1]["models"]
     now = [m.get("name", "") for m in entry.document.get("models", [])]
     added = [n for n in now if n not in before]

@@ -1,19 +1,20 @@
 """The list pack of an event (issue 31, docs/events.md): every accepted list's sheet as
 it was submitted, in one PDF, after a cover page that indexes them (player, list,
-fingerprint, page). Built by the task worker, never in a web request.
+fingerprint, page; those of players who dropped out apart). Built by the task worker,
+never in a web request.
 
 A pack is known by its key: a digest of the event, its accepted entries (each one's id,
-name, fingerprint and submission time), the rules data digest and the paper, so a list
-accepted, sent back or submitted again gives a new pack, and a stale one is never
-served. Asking queues it as a PackJob of kind "event-pack" (roster.sheets.queue: our own
-table, our own order, the task backend only wakes the worker). Each time the worker
-claims it, :func:`build_chunk` renders a few of the entries' sheets (``CHUNK``), each
-within the render limits of roster.sheets.rendering and kept in the sheet cache, and the
-job goes back in line, so players' Print requests go between the chunks instead of
-waiting behind 64 sheets, and other organisers' packs take turns with it; the last
-chunk joins the sheets into one PDF with pypdf (a bookmark per list) and keeps it in the
-cache. How a pack ended (the lists left out, or why it failed) is kept beside it in the
-cache under ``<key>:outcome``.
+name, fingerprint, submission time and whether its player dropped out), the rules data
+digest and the paper, so a list accepted, sent back or submitted again, or a player
+dropping out, gives a new pack, and a stale one is never served. Asking queues it as a
+PackJob of kind "event-pack" (roster.sheets.queue: our own table, our own order, the
+task backend only wakes the worker). Each time the worker claims it, :func:`build_chunk`
+renders a few of the entries' sheets (``CHUNK``), each within the render limits of
+roster.sheets.rendering and kept in the sheet cache, and the job goes back in line, so
+players' Print requests go between the chunks instead of waiting behind 64 sheets, and
+other organisers' packs take turns with it; the last chunk joins the sheets into one PDF
+with pypdf (a bookmark per list) and keeps it in the cache. How a pack ended (the lists
+left out, or why it failed) is kept beside it in the cache under ``<key>:outcome``.
 """
 
 from __future__ import annotations
@@ -66,9 +67,10 @@ class PackState:
 
 
 def accepted_entries(event: Event) -> list[Entry]:
-    """The entries whose list is in the pack: accepted and not dropped, in registration
-    order."""
-    return list(event.entries.filter(status=Entry.ACCEPTED, dropped=False).order_by("pk"))
+    """The entries whose list is in the pack: every accepted one, those still playing in
+    registration order, then those of players who dropped out (issue 41: their lists were
+    played, and the cover lists them apart)."""
+    return list(event.entries.filter(status=Entry.ACCEPTED).order_by("dropped", "pk"))
 
 
 def pack_key(event: Event, entries: list[Entry], paper: str) -> str:
@@ -78,7 +80,7 @@ def pack_key(event: Event, entries: list[Entry], paper: str) -> str:
     content = json.dumps(
         {
             "event": [event.pk, event.name],
-            "entries": [[e.pk, e.name, e.fingerprint, e.submitted.isoformat()] for e in entries],
+            "entries": [[e.pk, e.name, e.fingerprint, e.submitted.isoformat(), e.dropped] for e in entries],
             "rules": current_digest(event.system),
             "paper": paper,
         },
@@ -251,7 +253,10 @@ def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], missing: li
             continue
         start = len(writer.pages)
         writer.append(reader, import_outline=False)
-        writer.add_outline_item(title=f"{entry.name}: {entry.document.get('name', '')}", page_number=start)
+        dropped = " (dropped out)" if entry.dropped else ""
+        writer.add_outline_item(
+            title=f"{entry.name}{dropped}: {entry.document.get('name', '')}", page_number=start
+        )
     writer.add_metadata({"/Title": f"{event.name}: the lists", "/Creator": "Muster"})
     out = io.BytesIO()
     writer.write(out)
@@ -259,8 +264,9 @@ def _join(event: Event, paper: str, sheets: list[tuple[Entry, str]], missing: li
 
 
 def _cover(event: Event, paper: str, pdfs: list[tuple[Entry, PdfReader | None, str]]) -> bytes:
-    """The cover page: the event, and one line per list with the page its sheet starts
-    on (the cover is page 1; a cover longer than a page is counted first)."""
+    """The cover page: the event, the number of accepted lists, and one line per list with
+    the page its sheet starts on, those of players who dropped out in a table of their
+    own (the cover is page 1; a cover longer than a page is counted first)."""
 
     def lines(cover_pages: int) -> list[dict[str, Any]]:
         page = cover_pages + 1
@@ -278,12 +284,15 @@ def _cover(event: Event, paper: str, pdfs: list[tuple[Entry, PdfReader | None, s
         return out
 
     def render(cover_pages: int) -> bytes:
+        every = lines(cover_pages)
         html = render_to_string(
             "events/pack_cover.html",
             {
                 "event": event,
                 "system": SYSTEMS[event.system],
-                "lines": lines(cover_pages),
+                "lines": [line for line in every if not line["entry"].dropped],
+                "dropped": [line for line in every if line["entry"].dropped],
+                "count": len(every),
                 "paper": PAPERS.get(paper, "A4"),
                 "made": timezone.now(),
             },

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -22,13 +23,33 @@ from roster.events.pairing import chosen_order
 from roster.games.systems import play_rules
 
 FORMAT = "muster.event/1"
-CSV_INJECTION = ("=", "+", "-", "@", "\t", "\r")
+#: What starts a formula in a spreadsheet: = + - @, a tab or a carriage return, and
+#: their full-width and small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣), which some spreadsheets read
+#: as the ASCII ones (OWASP "CSV Injection").
+CSV_INJECTION = "=+-@\t\r\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63"
+#: What a spreadsheet may pass over before a formula: spaces (any, the ideographic one
+#: too) and quotes.
+_LEAD = "\\s'\"\uff02\uff07"
+_FORMULA_START = re.compile(f"^[{_LEAD}]*[{re.escape(CSV_INJECTION)}]")
+#: A formula after a semicolon or a tab inside the cell: where a spreadsheet splits
+#: cells on the semicolon (a comma-decimal locale's CSV) or a tab, it starts a cell.
+_FORMULA_AFTER_SEPARATOR = re.compile(f"([;\t])(?=[{_LEAD}]*[{re.escape(CSV_INJECTION)}])")
 
 
 def _cell(value: Any) -> str:
-    """A CSV cell; text a spreadsheet would run as a formula gets a leading apostrophe."""
+    """A CSV cell of text a person typed, disarmed: text a spreadsheet would run as a
+    formula (its first character, past spaces and quotes, one of CSV_INJECTION) gets a
+    leading apostrophe, and so does a formula after a semicolon or a tab inside it
+    ("x;=1+1" -> "x;'=1+1"). The writer quotes every text cell too (QUOTE_NONNUMERIC),
+    so a semicolon or a tab never splits one."""
     text = "" if value is None else str(value)
-    return f"'{text}" if text.startswith(CSV_INJECTION) else text
+    text = text[:1] + _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text[1:])  # (a leading one: below)
+    return f"'{text}" if _FORMULA_START.match(text) else text
+
+
+def _writer(out: io.StringIO) -> Any:
+    """A CSV writer that quotes every text cell (numbers bare)."""
+    return csv.writer(out, quoting=csv.QUOTE_NONNUMERIC)
 
 
 def _number(value: Any) -> int | float:
@@ -50,7 +71,7 @@ def standings_csv(event: Event, viewer: Any = None) -> str:
     entries = {e.pk: e for e in event.entries.all()}
     open_ = lists_open(event, viewer)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _writer(out)
     extras = [k for k in event.extra_scores if k in operations.EXTRA_SCORES]
     head = ["rank", "player", "list", "fingerprint", "wins", "won", "drawn", "lost", "byes", "score"]
     writer.writerow([*head, "schedule", "tied", *extras])
@@ -88,7 +109,7 @@ def results_csv(event: Event) -> str:
     bye), the winner ("draw" for a draw, empty while unplayed), both scores, whether it
     counts yet, and whether the organiser entered it."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _writer(out)
     writer.writerow(
         [
             "round",

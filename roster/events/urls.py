@@ -16,6 +16,7 @@ urlpatterns = [
     path("events/<int:pk>/pair/", views.pair_round, name="event-pair"),
     path("events/<int:pk>/entries/<int:entry>/review/", views.review, name="event-review"),
     path("events/<int:pk>/entries/<int:entry>/drop/", views.drop, name="event-drop"),
+    path("events/<int:pk>/entries/<int:entry>/name/", views.rename, name="event-rename"),
     path("events/<int:pk>/pairings/<int:pairing>/result/", views.record, name="event-result"),
     path("events/<int:pk>/pairings/<int:pairing>/game/", views.start_table, name="event-game"),
     path("events/<int:pk>/pairings/<int:pairing>/reset/", views.reset_table, name="event-reset"),

@@ -11,7 +11,6 @@ organiser.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from django.db.models import Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
@@ -157,6 +157,9 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
                 and r.entry.pk not in seated
             ]
     mine = next((r for r in rows if r.mine), None)
+    # The viewer's table in the latest round, shown first on the page (a phone at the
+    # table need not scroll past every player to find it).
+    your_table = next((t for t in rounds[-1].pairings.all() if t.seated), None) if rounds else None
     register_url = absolute(reverse("event-register", args=[event.code]))
     return {
         "event": event,
@@ -164,6 +167,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "organiser": organiser,
         "rows": rows,
         "mine": mine,
+        "your_table": your_table,
         "names": names,
         "rounds": rounds,
         "standings": [(line, names[cast(int, line.player)]) for line in operations.event_standings(event)],
@@ -218,13 +222,19 @@ def standings_context(event: Event, scored: bool, score_short: str) -> dict[str,
     }
 
 
+#: The key salt of the event page's version (django.utils.crypto.salted_hmac).
+VERSION_SALT = "muster.events.version"
+
+
 def version_of(event: Event, *, games: bool = False) -> str:
     """A digest (16 hex digits) of everything on the event page that anyone's action
     changes: the event's own fields, each entry (name, list, status, note), each round
     (set-up, window) and each table (players, result, confirmations, its game and whether
     that ended). With ``games`` (the big screen, which shows each game's turn and score)
     also each table's game version (its number of events). Three small queries; a
-    following page is drawn again only when its version changed."""
+    following page is drawn again only when its version changed. An HMAC keyed with
+    SECRET_KEY: it tells nobody anything but "changed" (hidden fingerprints and notes
+    cannot be tried against it)."""
     tables = Pairing.objects.filter(round__event=event).order_by("pk")
     content = [
         [event.name, event.rounds, event.deadline, event.lists_open_to(None), event.finished],
@@ -265,7 +275,10 @@ def version_of(event: Event, *, games: bool = False) -> str:
         ),
     ]
     text = json.dumps(content, default=str, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    # Keyed with the site's secret (an HMAC, issue 41): the content holds what the public
+    # may not read yet (each list's fingerprint, the organiser's notes), and a plain hash
+    # of it let a player confirm a hidden list by trying the book's warbands' fingerprints.
+    return salted_hmac(VERSION_SALT, text, algorithm="sha256").hexdigest()[:16]
 
 
 def event_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -304,6 +317,11 @@ def _back(request: HttpRequest, event: Event, refused: Refused | None = None) ->
     return redirect("event-page", event.pk)
 
 
+#: The session key of a registration left to build a roster first ({"code", "event"}):
+#: every page links back to it (templates/events/_registering.html) until the list is in.
+REGISTERING = "muster_registering"
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @limited("import")
@@ -314,12 +332,16 @@ def register(request: HttpRequest, code: str) -> HttpResponse:
     me = player(request)
     rosters = Roster.objects.filter(owner=me, system=event.system, deleted=None)
     form = SubmitForm(request.POST or None, rosters=rosters)
+    if not rosters.exists() and not operations.locked(event):
+        # A newcomer builds a roster first: every page links back here until they submit.
+        request.session[REGISTERING] = {"code": event.code, "event": event.name}
     if request.method == "POST" and form.is_valid():
         try:
             operations.submit(event, me, form.cleaned_data["roster"], form.cleaned_data["name"])
         except Refused as exc:
             form.add_error(None, str(exc))
         else:
+            request.session.pop(REGISTERING, None)
             messages.success(request, "Your list is submitted: the organiser will review it.")
             return redirect("event-page", event.pk)
     context = {
@@ -331,6 +353,7 @@ def register(request: HttpRequest, code: str) -> HttpResponse:
         "full": event.capacity is not None
         and event.entries.count() >= event.capacity
         and not event.entries.filter(player=me).exists(),
+        "limits": operations.limits_text(event.system, event.options),
     }
     return render(request, "events/register.html", context, status=422 if request.method == "POST" else 200)
 
@@ -638,8 +661,25 @@ def round_setup(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @require_POST
 @login_required
+def rename(request: HttpRequest, pk: int, entry: int) -> HttpResponse:
+    """A player's name in the event changed, by that player or the organiser."""
+    event = get_object_or_404(Event, pk=pk)
+    found = get_object_or_404(Entry, pk=entry, event=event)
+    was = found.name
+    try:
+        operations.rename(found, player(request), request.POST.get("name", ""))
+    except Refused as exc:
+        return _back(request, event, exc)
+    messages.success(request, f"{was} is now {found.name} in the event.")
+    return _back(request, event)
+
+
+@require_POST
+@login_required
+@limited("import")
 def add_player(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organiser adds a player without an account, with their list's export."""
+    """The organiser adds a player without an account, with their list's export (an
+    import: RATE_IMPORT per organiser, as every roster import)."""
     event = _organised(request, pk)
     form = AddPlayerForm(request.POST, request.FILES)
     if not form.is_valid():

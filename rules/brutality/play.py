@@ -532,6 +532,9 @@ class BrutalityPlay(TablePlay):
                 summary="Rolled: a D10 on the Missions (6-10 are not in the transcription: "
                 "played with the Basic Scenario's scoring).",
                 section="Missions",
+                roll_gap="A roll of 6-10 names a mission Muster has not transcribed (Missions 6-10): "
+                "that table plays it with the Basic Scenario's scoring, not the mission's own. "
+                "Choose a mission to be sure every table plays one Muster knows.",
             ),
             SetupChoice(key="region", label="Region", values=list(REGIONS), section="Region Effects"),
             SetupChoice(

@@ -304,6 +304,9 @@ class SetupChoice(_Strict):
     summary: str = ""
     page: int | None = None
     section: str | None = None
+    #: What a roll may give that Muster's transcription lacks, and how it is played then
+    #: (docs/rules-decisions.md): said to an organiser before a round's set-up is rolled.
+    roll_gap: str = ""
 
 
 class Trackers(_Strict):

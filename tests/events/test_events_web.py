@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -145,8 +146,9 @@ def test_a_list_sent_back_is_fixed_and_the_organiser_sees_what_changed(event, or
     register(user, roster, event)
     entry.refresh_from_db()
     assert entry.status == Entry.SUBMITTED and entry.note == "" and len(entry.history) == 1
-    assert operations.changes(entry) == [f"removed {dropped}"]
-    assert f"removed {dropped}" in org.get(reverse("event-page", args=[event.pk])).content.decode()
+    (line,) = operations.changes(entry)
+    assert re.fullmatch(rf"removed {dropped} \(\d+ ExP\)", line), line
+    assert line in org.get(reverse("event-page", args=[event.pk])).content.decode()
     org.post(reverse("event-review", args=[event.pk, entry.pk]), {"answer": "accept", "note": ""})
     entry.refresh_from_db()
     assert entry.status == Entry.ACCEPTED

@@ -196,6 +196,7 @@ MATRIX.update(
         "event-challenge": ("POST", "event", {"opponent": "1"}, TABLE_ACTION),
         "event-review": ("POST", "event-entry", {"answer": "accept"}, ORGANISER_ONLY),
         "event-drop": ("POST", "event-entry", {}, TABLE_ACTION),
+        "event-rename": ("POST", "event-entry", {"name": "Zed"}, TABLE_ACTION),
         "event-swap": ("POST", "event-round", {}, ORGANISER_ONLY),
         "event-round-setup": ("POST", "event-round", {}, ORGANISER_ONLY),
         "event-add-player": ("POST", "event", {"name": "Zed"}, ORGANISER_ONLY),

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django import template
 from django.template import Context, NodeList, TemplateSyntaxError
 from django.template.base import FilterExpression, Parser, Token, token_kwargs
+from django.utils.dateformat import format as date_format
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import is_aware, localtime
 from markupsafe import Markup
 
 from roster.core.jinja_env import macro, number, render
@@ -26,6 +30,16 @@ def times(value: Any) -> range:
 
 
 register.filter("number", number)
+
+
+@register.filter
+def when(value: Any) -> SafeString:
+    """A date and time with its time zone, for people: ``<time datetime="2026-12-05T18:00:00+00:00">5
+    Dec 2026, 18:00 UTC</time>`` (in the site's time zone, TIME_ZONE); "" for None."""
+    if not isinstance(value, datetime):
+        return SafeString("")
+    shown = localtime(value) if is_aware(value) else value
+    return format_html('<time datetime="{}">{}</time>', shown.isoformat(), date_format(shown, "j M Y, H:i T"))
 
 
 @register.filter
