@@ -557,9 +557,11 @@ def test_a_mission_rolled_once_is_every_tables_and_each_table_rolls_its_own_side
     setups = [p.game.snapshot["setup"] for p in round_.pairings.all()]
     assert {s["mission"] for s in setups} == {round_.setup["mission"]}
     assert {s["mission_roll"] for s in setups} == {round_.setup["mission_roll"]}
-    # The region (each table's) and the sides' roll-offs were rolled at each table.
+    # The region (each table's) and the sides' roll-offs were rolled at each table; the
+    # Defender only where the mission is Base Assault (issue 40).
     for s in setups:
-        assert "region" in s and "defender" in s and set(s["rolled"].split(",")) >= {"mission", "region"}
+        assert "region" in s and set(s["rolled"].split(",")) >= {"mission", "region"}
+        assert ("defender" in s) == (s["mission"] == "Base Assault")
     # Left to each table, nothing is fixed for the round.
     assert operations.round_setup(brutal, {}) == {}
     with pytest.raises(Refused, match="Mission"):

@@ -211,6 +211,12 @@ MATRIX.update(
         # Without the event's name typed: the confirmation page again, nothing deleted.
         "event-delete": ("POST", "event", {}, {**ORGANISER_ONLY, "owner": 422}),
         "event-checked-in": ("POST", "event-entry", {}, TABLE_ACTION),
+        # Results and standings (issue 41): the organiser's choices, scores and resets;
+        # the event's stream, 204 under the test server (WSGI: no stream; the page polls).
+        "event-standings": ("POST", "event", {"tiebreaker": "score"}, ORGANISER_ONLY),
+        "event-scores": ("POST", "event", {}, ORGANISER_ONLY),
+        "event-reset": ("POST", "event-pairing", {}, ORGANISER_ONLY),
+        "event-stream": ("GET", "event", None, {"owner": 204, "stranger": 204, "anon": 204, "holder": 204}),
     }
 )
 
