@@ -40,7 +40,7 @@
 
   // The big screen (#screen[data-turn]): one [data-screen-page] shown at a time, the next
   // every data-turn seconds. Its state is the page's own, on <body> (outside the part a
-  // redraw morphs): data-screen-page (the page shown, 0 first), data-screen-pages (how
+  // redraw morphs): data-screen-shown (the page shown, 0 first), data-screen-pages (how
   // many), data-screen-turns (pages turned since it was opened).
   function bigScreen() {
     var screen = document.getElementById("screen");
@@ -55,7 +55,7 @@
       if (!all.length) return;
       if (at >= all.length) at = 0;
       all.forEach(function (page, index) { if (page.hidden !== (index !== at)) page.hidden = index !== at; });
-      body.setAttribute("data-screen-page", String(at));
+      body.setAttribute("data-screen-shown", String(at));
       body.setAttribute("data-screen-pages", String(all.length));
       var label = document.querySelector("[data-screen-at]");
       if (label) label.textContent = "Page " + (at + 1) + " of " + all.length;
