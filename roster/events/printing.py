@@ -62,7 +62,7 @@ class PrintState:
 def _css(name: str) -> str:
     """The text of the static stylesheet ``css/<name>`` (read once)."""
     found = finders.find(f"css/{name}")
-    return Path(cast(str, found)).read_text() if found else ""
+    return Path(found).read_text() if isinstance(found, str) else ""
 
 
 def paper_of(value: str | None) -> str:

@@ -6,6 +6,7 @@ JavaScript the same pages are reached by their links."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -50,7 +51,9 @@ def big_event() -> Event:
 
 def turned(screen: Any, turns: int) -> None:
     """Wait until the screen has turned ``turns`` pages (its own count; a hang guard)."""
-    wait_until(lambda: int(screen.locator("body").get_attribute("data-screen-turns") or 0) >= turns, "pages turned")
+    wait_until(
+        lambda: int(screen.locator("body").get_attribute("data-screen-turns") or 0) >= turns, "pages turned"
+    )
 
 
 SEEN = """() => {
@@ -65,11 +68,14 @@ SEEN = """() => {
       turns: Number(document.body.dataset.screenTurns), rows: rows.length, bottom: last, font: cell,
       clock: document.querySelector('[data-clock-face]').textContent});
   };
-  new MutationObserver(look).observe(document.body, {attributes: true, attributeFilter: ['data-screen-turns']});
+  new MutationObserver(look)
+    .observe(document.body, {attributes: true, attributeFilter: ['data-screen-turns']});
 }"""
 
 
-def test_the_big_screen_turns_its_pages_by_itself(browser: Any, live_server: Any, rules_loaded: Any, settings: Any):
+def test_the_big_screen_turns_its_pages_by_itself(
+    browser: Any, live_server: Any, rules_loaded: Any, settings: Any
+):
     settings.MUSTER_SCREEN_TURN_SECONDS = 1
     settings.MUSTER_SCREEN_REFRESH_SECONDS = 1
     event = big_event()
@@ -77,7 +83,9 @@ def test_the_big_screen_turns_its_pages_by_itself(browser: Any, live_server: Any
     screen = context.new_page()
     screen.goto(f"/events/{event.pk}/screen/")
     # No site chrome; the clock and the QR code of the event's page.
-    assert screen.locator("header.site").count() == 0 and screen.locator("nav[aria-label=Account]").count() == 0
+    assert (
+        screen.locator("header.site").count() == 0 and screen.locator("nav[aria-label=Account]").count() == 0
+    )
     assert screen.locator(".screen-qr svg").is_visible()
     assert screen.locator(".screen-qr svg path").count() >= 1
     face = screen.locator(".screen-side [data-clock-face]")
@@ -98,7 +106,7 @@ def test_the_big_screen_turns_its_pages_by_itself(browser: Any, live_server: Any
     # One page at a time, every page in turn, in order, round and round.
     assert all(s["visible"] == 1 for s in shown), shown
     indexes = [s["index"] for s in shown]
-    assert all((b - a) % pages == 1 for a, b in zip(indexes, indexes[1:], strict=False)), indexes
+    assert all((b - a) % pages == 1 for a, b in itertools.pairwise(indexes)), indexes
     assert set(indexes) == set(range(pages))
     # Ten rows a page (the last tables page holds 3, the last standings page 6), all
     # inside the screen, in type read across a room.
@@ -127,11 +135,11 @@ def test_without_javascript_the_pages_are_links(browser: Any, live_server: Any, 
     refresh = screen.locator("noscript").first.inner_html()
     assert f"url=/events/{event.pk}/screen/?page=2" in refresh
     screen.get_by_role("link", name="Next page").click()
-    screen.wait_for_url(f"**/screen/?page=2")
+    screen.wait_for_url("**/screen/?page=2")
     assert screen.locator("[data-screen-page]:visible").get_attribute("data-screen-page") == "1"
     screen.goto(f"/events/{event.pk}/screen/?page=11")
     assert screen.locator("[data-screen-page]:visible").get_attribute("data-screen-page") == "10"
     screen.get_by_role("link", name="Next page").click()
-    screen.wait_for_url(f"**/screen/?page=1")
+    screen.wait_for_url("**/screen/?page=1")
     # The clock without JavaScript: the time left when drawn and when it ends, with its zone.
     assert screen.locator(".screen-side .clock-state time").text_content().endswith(" UTC")

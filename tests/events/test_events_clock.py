@@ -119,7 +119,13 @@ def test_the_clock_runs_out_and_shows_it(paired, organiser):
     assert shown is not None and shown.up and shown.left == 0
     page = client_for(None).get(reverse("event-screen", args=[event.pk])).content.decode()
     assert "Time is up" in page and "ended" in page
-    assert [clock_text(s) for s in (0, 9, 65, 3600, 5400 + 7)] == ["0:00", "0:09", "1:05", "1:00:00", "1:30:07"]
+    assert [clock_text(s) for s in (0, 9, 65, 3600, 5400 + 7)] == [
+        "0:00",
+        "0:09",
+        "1:05",
+        "1:00:00",
+        "1:30:07",
+    ]
 
 
 def test_the_clock_changes_the_pages_version(paired, organiser):

@@ -55,8 +55,8 @@ def test_the_pairings_pdf_names_every_table_and_where_everyone_sits(event):
         if table.b is None:
             assert f"{table.table} {table.a.name} {table.a.fingerprint} bye" in text
         else:
-            line = f"{table.table} {table.a.name} {table.a.fingerprint} against {table.b.name} {table.b.fingerprint}"
-            assert line in text
+            a, b = f"{table.a.name} {table.a.fingerprint}", f"{table.b.name} {table.b.fingerprint}"
+            assert f"{table.table} {a} against {b}" in text
     # "Find your table": every player by name, with their table.
     assert "Find your table" in text
     for table in Pairing.objects.filter(b__isnull=False).select_related("a", "b"):
@@ -91,7 +91,10 @@ def test_the_standings_pdf_follows_the_ranking(event):
     at = [text.index(f"{line.rank} {names[line.player].name} ") for line in lines]
     assert at == sorted(at)
     first = lines[0]
-    assert f"{first.rank} {names[first.player].name} Northmen Raiding Party {names[first.player].fingerprint}" in text
+    assert (
+        f"{first.rank} {names[first.player].name} Northmen Raiding Party {names[first.player].fingerprint}"
+        in text
+    )
 
 
 def test_who_may_print_what(event, organiser):
@@ -122,9 +125,12 @@ def test_the_page_prints_from_the_browser_on_either_paper(event, organiser):
     letter = client.get(url + "?paper=letter").content.decode()
     assert "css/paper-a4.css" in a4 and "css/paper-letter.css" in letter
     assert "css/event-print.css" in a4 and "<style" not in a4  # the CSP allows no inline style
-    assert "<header class=\"site\"" not in a4  # a sheet of paper, not the site
+    assert '<header class="site"' not in a4  # a sheet of paper, not the site
     for entry in Entry.objects.all():
-        if Pairing.objects.filter(b__isnull=False).filter(a=entry).exists() or Pairing.objects.filter(b=entry).exists():
+        if (
+            Pairing.objects.filter(b__isnull=False).filter(a=entry).exists()
+            or Pairing.objects.filter(b=entry).exists()
+        ):
             assert entry.fingerprint in a4
     # Its links to the PDF on both papers, not printed (@media print hides them).
     assert reverse("event-print-pdf", args=[event.pk, "slips"]) + "?round=1&amp;paper=letter" in a4
