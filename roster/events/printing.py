@@ -142,9 +142,17 @@ def print_key(html: str) -> str:
     return "muster:print:" + hashlib.sha256(html.encode()).hexdigest()
 
 
+#: Why a page past the render limits (roster.sheets.rendering) has no PDF.
+TOO_LONG = "It is too long for one PDF: print the page from the browser instead (its Print)."
+
+
 def _failed(key: str) -> str | None:
-    value = cache.get(f"{key}:failed")
-    return value if isinstance(value, str) else None
+    """Why the PDF of ``key`` was not made: refused (past the render limits: not asked
+    again) or a passing failure (for a minute), else None."""
+    for reason in (cache.get(f"{key}:refused"), cache.get(f"{key}:failed")):
+        if isinstance(reason, str):
+            return reason
+    return None
 
 
 def state(html: str) -> PrintState:
@@ -161,11 +169,11 @@ def state(html: str) -> PrintState:
 def ask(event: Event, html: str, label: str) -> PrintState:
     """:func:`state`, with the page queued for the task worker when its PDF is neither
     ready nor in hand (one job however many ask; ``label`` names it in the worker's log
-    lines). Queued as the organiser's: their printables and packs take turns with other
+    lines); never for a page refused as past the render limits. Queued as the organiser's: their printables and packs take turns with other
     organisers'. With the immediate task backend (tests) it is rendered before this
     returns."""
     now = state(html)
-    if now.ready or now.queued:
+    if now.ready or now.queued or cache.get(f"{now.key}:refused") is not None:
         return now
     cache.delete(f"{now.key}:failed")  # asked again: an old passing failure is not its answer
     add_pack(KIND, now.key, event.owner_id, {"html": html, "label": label})
@@ -187,7 +195,10 @@ def build(job: PackJob) -> str:
     try:
         rendered = render_bounded(html, f"{job.args.get('label', 'event printable')}")
     except SheetNotRendered as exc:
-        cache.set(f"{job.key}:failed", exc.message, 60 if not exc.lasting else CACHE_SECONDS)
+        if exc.lasting:  # too slow or too big for one render: never tried again for this page
+            cache.set(f"{job.key}:refused", TOO_LONG, CACHE_SECONDS)
+        else:
+            cache.set(f"{job.key}:failed", exc.message, 60)
         return "failed"
     put_sheet(job.key, rendered.pdf)
     return "ready"

@@ -161,3 +161,23 @@ def test_the_pdf_is_rendered_by_the_worker_once_and_follows_the_event(event, org
     assert client.get(url).status_code == 202
     work()
     assert "Annabel Lee" in words(client.get(url).content)
+
+
+def test_a_printable_past_the_render_limits_says_so_and_is_not_tried_again(event, monkeypatch):
+    from roster.sheets.rendering import SheetTooSlow
+
+    tried = []
+
+    def too_slow(html, label):
+        tried.append(label)
+        raise SheetTooSlow("too slow")
+
+    monkeypatch.setattr(printing, "render_bounded", too_slow)
+    client = client_for(None)
+    url = reverse("event-print-pdf", args=[event.pk, "standings"])
+    answer = client.get(url)
+    assert (
+        answer.status_code == 503
+        and "too long for one PDF: print the page from the browser" in answer.content.decode()
+    )
+    assert client.get(url).status_code == 503 and len(tried) == 1 and PackJob.objects.count() == 0
