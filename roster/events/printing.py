@@ -169,9 +169,9 @@ def state(html: str) -> PrintState:
 def ask(event: Event, html: str, label: str) -> PrintState:
     """:func:`state`, with the page queued for the task worker when its PDF is neither
     ready nor in hand (one job however many ask; ``label`` names it in the worker's log
-    lines); never for a page refused as past the render limits. Queued as the organiser's: their printables and packs take turns with other
-    organisers'. With the immediate task backend (tests) it is rendered before this
-    returns."""
+    lines); never for a page refused as past the render limits. Queued as the
+    organiser's: their printables and packs take turns with other organisers'. With the
+    immediate task backend (tests) it is rendered before this returns."""
     now = state(html)
     if now.ready or now.queued or cache.get(f"{now.key}:refused") is not None:
         return now
