@@ -177,6 +177,7 @@ MATRIX.update(
 ORGANISER_ONLY = {"owner": 302, "stranger": 404, "anon": LOGIN, "holder": LOGIN}
 # A table's result or game by someone else is refused with the reason, back on the page.
 TABLE_ACTION = {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}
+ORGANISER_GET = {"owner": 200, "stranger": 404, "anon": 404, "holder": 404}
 MATRIX.update(
     {
         "event-list": ("GET", None, None, PLAYER),
@@ -200,6 +201,11 @@ MATRIX.update(
         "event-add-player": ("POST", "event", {"name": "Zed"}, ORGANISER_ONLY),
         "event-result": ("POST", "event-pairing", {"winner": "a"}, TABLE_ACTION),
         "event-game": ("POST", "event-pairing", {}, TABLE_ACTION),
+        "event-clock": ("POST", "event-round", {"action": "start", "minutes": "30"}, ORGANISER_ONLY),
+        # The table slips are the organiser's (pairings and standings: anyone's, tests/events).
+        "event-print": ("GET", "event-print-slips", None, ORGANISER_GET),
+        "event-print-pdf": ("GET", "event-print-slips", None, ORGANISER_GET),
+        "event-print-status": ("GET", "event-print-slips", None, ORGANISER_GET),
     }
 )
 
@@ -294,6 +300,8 @@ def request_for(name, cast):
         kwargs = {"pk": cast["event"].pk}
     elif kind == "event-round":
         kwargs = {"pk": cast["event"].pk, "number": 1}
+    elif kind == "event-print-slips":
+        kwargs = {"pk": cast["event"].pk, "what": "slips"}
     elif kind == "event-code":
         kwargs = {"code": cast["event"].code}
     elif kind == "event-entry":
