@@ -112,7 +112,7 @@ def test_the_big_screen_turns_its_pages_by_itself(
     # inside the screen, in type read across a room.
     rows = {s["index"]: s["rows"] for s in shown}
     assert [rows[i] for i in range(pages)] == [10, 10, 10, 3, 10, 10, 10, 10, 10, 10, 6]
-    assert max(s["bottom"] for s in shown) <= 800
+    assert max(s["bottom"] for s in shown) <= 800, [(s["index"], s["bottom"], s["font"]) for s in shown]
     assert min(s["font"] for s in shown) >= 24
     nav = screen.locator(".screen-nav").bounding_box()
     assert nav is not None and nav["y"] + nav["height"] <= 800
