@@ -143,3 +143,34 @@ def test_without_javascript_the_pages_are_links(browser: Any, live_server: Any, 
     screen.wait_for_url("**/screen/?page=1")
     # The clock without JavaScript: the time left when drawn and when it ends, with its zone.
     assert screen.locator(".screen-side .clock-state time").text_content().endswith(" UTC")
+
+
+def test_the_printables_print_from_the_browser_on_a4_and_letter(
+    browser: Any, live_server: Any, rules_loaded: Any, django_user_model: Any
+):
+    # Chromium's own print (page.pdf with the page's @page size): the paper the page asks
+    # for, the page's links left out, three slips to a sheet.
+    from tests.browser.editor_helpers import PASSWORD
+    from tests.web import pdf as pdfs
+
+    event = big_event()
+    olga = django_user_model.objects.get(username="olga")
+    olga.set_password(PASSWORD)
+    olga.save()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/rosters/")
+    tables = Pairing.objects.filter(round__event=event, b__isnull=False).count()
+    for paper, size in (("a4", (595, 842)), ("letter", (612, 792))):
+        page.goto(f"/events/{event.pk}/print/slips/?paper={paper}")
+        data = page.pdf(prefer_css_page_size=True)
+        reader = pdfs.read(data)
+        width, height = reader.pages[0].mediabox.upper_right
+        assert (round(float(width)), round(float(height))) == size
+        text = pdfs.text(data)
+        assert "Print this page" not in text and "Back to Winter Cup" not in text
+        assert text.count("Signed") == 2 * tables and len(reader.pages) == -(-tables // 3)
