@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST, require_safe
@@ -66,7 +67,7 @@ def clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if shown is None:
         messages.success(request, f"Round {number}'s clock is reset.")
     elif shown.running and shown.ends is not None:
-        ends = shown.ends.astimezone().strftime("%H:%M %Z")
+        ends = timezone.localtime(shown.ends).strftime("%H:%M %Z")
         messages.success(request, f"Round {number}'s clock runs: it ends {ends}.")
     else:
         messages.success(request, f"Round {number}'s clock is paused with {shown.left_text} left.")
