@@ -21,6 +21,7 @@ from roster.games.models import Game
 from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, login, wait_until
 from tests.ih import example
+from tests.web import pdf as pdfs
 
 NORTHMEN = "iron-and-honor-northmen-raiding-party"
 
@@ -169,6 +170,17 @@ def test_an_eight_player_event_from_registration_to_standings(
     # The big screen shows round 1's results and Pat among the winners, not reloaded.
     expect(screen.get_by_text("round 1 of 3")).to_be_visible(timeout=PATIENCE_MS)
     expect(screen.locator(".screen-tables").get_by_text("Result in")).to_have_count(4, timeout=PATIENCE_MS)
+
+    # The organiser prints round 1's pairings and table slips from the event page's links
+    # (PDFs made by the task worker, read back: every player, and the slips' fingerprints).
+    for link, wanted in (("Round 1 pairings", "Find your table"), ("Round 1 table slips", "Signed")):
+        olga.goto(f"/events/{event.pk}/")
+        olga.get_by_role("link", name=link).click()
+        pdf_url = olga.get_by_role("link", name="PDF, A4").get_attribute("href")
+        text = pdfs.text(olga.request.get(pdf_url).body())
+        assert wanted in text and all(e.name in text for e in Entry.objects.filter(event=event))
+        assert Entry.objects.get(pk=entry.pk).fingerprint in text
+    olga.goto(f"/events/{event.pk}/")
 
     # Rounds 2 and 3: paired from the page, entered by the organiser.
     for number in (2, 3):
