@@ -90,7 +90,7 @@ def test_three_phones_follow_by_stream_fall_back_to_the_poll_and_recover(browser
 
         # The drawer draws the card for the active commander: the others see the draw by
         # the stream; the card's value reaches the drawer's phone only.
-        drawer_name = re.search(r"Drawer\s+(.+)", seen(a))
+        drawer_name = re.search(r"Drawer\s*(.+)", seen(a))
         assert drawer_name, seen(a)
         guest_name = b.page.locator("#table h2").first.inner_text()  # each phone: its own side first
         drawer = b if drawer_name.group(1).strip().startswith(guest_name.split("\n")[0]) else a

@@ -137,7 +137,11 @@ def test_iron_and_honor_the_other_phone_cannot_end_an_activation_with_points_lef
     converge(game, a, b, w)
     drawn = operations.state_of(stored(game)).public["drawn"]
     active, other = (a, b) if drawn == 0 else (b, a)
-    active.page.locator("#table .play-row").first.get_by_role("button", name="Activate", exact=False).click()
+    # Nominated with the face rolled at the table (the row's More menu; its quick Activate
+    # has Muster roll the die), so the activation has 3 action points for sure.
+    row = active.page.locator("#table .play-row").first
+    row.locator(".play-more > summary").click()
+    row.get_by_role("button", name="Activate, roll at the table", exact=False).click()
     converge(game, a, b, w)
     active.page.locator("#game-roll > summary").click()
     active.tap("Activation roll: 6")  # 3 action points (p.31)
