@@ -1,0 +1,38 @@
+"""A newcomer's table after the merges (issue 40): what a fresh pair of eyes found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from roster.games import operations
+from roster.games.models import Game
+from tests.browser.test_play_glance import do, log_in, look, two_examples
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_question_of_a_bar_tap_is_brought_into_view(
+    browser, live_server, rules_loaded, django_user_model
+):
+    """Iron & Honor: a model acting with action points left, the player scrolled down the
+    table and taps the bar's "Draw a die": the question (asked at the top of the table)
+    is scrolled into view, not left above the screen (p.32)."""
+    page: Any = look(browser, live_server.url, 360, 740, False, [])
+    user = log_in(page, django_user_model)
+    game = two_examples(user, "iron-and-honor")
+    game = do(game, "draw", 0)
+    whose = int(operations.state_of(Game.objects.get(pk=game.pk)).public["drawn"])
+    do(game, "activate", whose, whose, 6)
+    do(game, "roll", whose, value=6)
+    page.goto(f"/games/{game.pk}/")
+    page.wait_for_selector("#table")
+    page.locator(f"#m-{1 - whose}-6").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.locator(".play-bar").get_by_role("button", name="Draw a die", exact=True).click()
+    ask = page.locator(".play-ask")
+    ask.wait_for()
+    box = ask.bounding_box()
+    assert box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box
