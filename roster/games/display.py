@@ -781,6 +781,12 @@ def rules_changed(game: Game, state: TableState) -> str | None:
     )
 
 
+def score_word(points: int | None, word: str) -> str:
+    """The book's score ``word`` ("Victory Points", "ExP") for ``points`` of it: one
+    Victory Point, not "1 Victory Points"."""
+    return word[:-1] if points == 1 and word.endswith("Points") else word
+
+
 def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str, Any]:
     """templates/games/result.html: each side's Victory Points and casualties, the
     winner, the turns played, and the log (its latest RESULT_LOG_SHOWN lines; the rest
@@ -793,6 +799,7 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
             "s": side,
             "casualties": [m for m in side.models if m.killed],
             "left": [m for m in side.models if not m.killed],
+            "score_word": score_word(side.victory_points, rules.score_word),
         }
         for i, side in enumerate(shown.sides)
     ]

@@ -1,0 +1,22 @@
+"""A newcomer's reading of the table's pages after the merges (issue 40: the words)."""
+
+from __future__ import annotations
+
+from roster.games import operations
+from roster.games.models import Game
+from tests.web.test_games_live import end_agreed, seated, tap
+
+
+def test_the_result_page_counts_one_victory_point_in_the_tables_words(alice_client, alice):
+    """Brutality: one kill scores 1 Victory Point (Kill Points); the result page says
+    so in the book's words, not "1 Victory Points"."""
+    game, owner, other, _watcher = seated(alice_client, alice, "brutality-moderate-points")
+    for _ in range(10):
+        if operations.state_of(Game.objects.get(pk=game.pk)).sides[1].models[1].killed:
+            break
+        assert tap(owner, game, "wound", side=0, target=1, model=1).status_code == 200
+    assert operations.state_of(Game.objects.get(pk=game.pk)).sides[0].victory_points == 1
+    end_agreed(owner, other, game)
+    page = owner.get(f"/games/{game.pk}/result/").content.decode()
+    assert "<strong>1</strong> Victory Points" not in page
+    assert "<strong>1</strong> Victory Point</span>" in page
