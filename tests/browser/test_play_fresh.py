@@ -36,3 +36,26 @@ def test_the_question_of_a_bar_tap_is_brought_into_view(
     box = ask.bounding_box()
     assert box is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+
+
+# Where a summary's words start, from the summary's left edge (px): past the marker when
+# they are beside it, 0 when they went to a line of their own under it.
+WORDS_LEFT = """s => { const r = document.createRange(); r.selectNodeContents(s);
+  return r.getClientRects()[0].left - s.getBoundingClientRect().left; }"""
+
+
+def test_the_mission_and_region_read_beside_their_marker_at_360(
+    browser, live_server, rules_loaded, django_user_model
+):
+    """Brutality's "Mission: Basic Scenario · Region: ..." is longer than a 360 px line:
+    its words wrap beside the ▸, not on a line of their own under it (a lone marker)."""
+    page: Any = look(browser, live_server.url, 360, 740, False, [])
+    user = log_in(page, django_user_model)
+    game = two_examples(user, "brutality")
+    game.snapshot = {**game.snapshot, "setup": {**game.snapshot.get("setup", {}), "region": "Psycho-Tropics"}}
+    game.save(update_fields=["snapshot"])
+    page.goto(f"/games/{game.pk}/")
+    summary = page.locator(".play-setup > summary")
+    summary.wait_for()
+    assert "Region: Psycho-Tropics" in summary.inner_text()
+    assert summary.evaluate(WORDS_LEFT) > 8
