@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from roster.games import operations
 from roster.games.models import Game
 from tests.web.test_games_live import end_agreed, seated, tap
@@ -20,3 +22,22 @@ def test_the_result_page_counts_one_victory_point_in_the_tables_words(alice_clie
     page = owner.get(f"/games/{game.pk}/result/").content.decode()
     assert "<strong>1</strong> Victory Points" not in page
     assert "<strong>1</strong> Victory Point</span>" in page
+
+
+def test_ending_a_beestwars_game_without_a_winner_offers_the_choice_on_the_same_page(alice_client, alice):
+    """Beestwars: the commanders name the winner (p.9). "End the game" with "Not named"
+    said "Not yet: name the side..." with only a way back to the table; the page now
+    asks who won, and naming one goes on to the proposal."""
+    game, owner, _other, _watcher = seated(alice_client, alice, "beestwars-clovis-300")
+    page = owner.post(f"/games/{game.pk}/finish/", {"winner": ""}).content.decode()
+    assert "Not yet:" in page and "Yes, ask the other player" not in page
+    form = re.search(
+        r'<form method="post" action="/games/\d+/finish/" class="play-finish play-end-winner">.*?</form>',
+        page,
+        re.S,
+    )
+    assert form, "a form naming the winner"
+    names = re.findall(r'<option value="(\d)">([^<]+)</option>', form.group(0))
+    assert [n for n, _ in names] == ["0", "1"]
+    named = owner.post(f"/games/{game.pk}/finish/", {"winner": "0"}).content.decode()
+    assert "Yes, ask the other player" in named and f"{names[0][1]} wins" in named
