@@ -545,6 +545,9 @@ def table_context(
         "refused": refused,
         "issues": [(name, lines) for name, lines in issues if lines],
         "active": shown.active,
+        # The side of the model acting now: Brutality's activation passes to the other side
+        # when a model activates, so that side "activates next", it is not acting yet.
+        "acting_side": acting[0] if acting is not None else None,
         "default_side": shown.active if shown.active is not None else 0,
         "end_offer": _end_offer(rules, shown, seat),
         "wound_word": wound_word,

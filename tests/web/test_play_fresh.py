@@ -41,3 +41,14 @@ def test_ending_a_beestwars_game_without_a_winner_offers_the_choice_on_the_same_
     assert [n for n, _ in names] == ["0", "1"]
     named = owner.post(f"/games/{game.pk}/finish/", {"winner": "0"}).content.decode()
     assert "Yes, ask the other player" in named and f"{names[0][1]} wins" in named
+
+
+def test_brutality_the_side_after_the_acting_model_activates_next(alice_client, alice):
+    """Brutality: a model of Ashen Reavers activates (Activation Phases); while it acts
+    the head said "Bandits to act" beside its "acting now": Bandits activate next."""
+    game, owner, _other, _watcher = seated(alice_client, alice, "brutality-moderate-points")
+    assert tap(owner, game, "activate", side=0, target=0, model=1).status_code == 200
+    page = owner.get(f"/games/{game.pk}/").content.decode()
+    assert "acting now" in page
+    assert "<strong>Bandits</strong> activates next" in page
+    assert "<strong>Bandits</strong> to act" not in page
