@@ -59,3 +59,23 @@ def test_the_mission_and_region_read_beside_their_marker_at_360(
     summary.wait_for()
     assert "Region: Psycho-Tropics" in summary.inner_text()
     assert summary.evaluate(WORDS_LEFT) > 8
+
+
+def test_a_beestwars_fighters_buttons_fit_one_line_at_360_in_an_activation(
+    browser, live_server, rules_loaded, django_user_model
+):
+    """Beestwars, a card drawn (p.4): a Ready Hero's row offers Move, the three statuses
+    and More; at 360 px they are one line (More went to a line of its own, a row taller:
+    four rows on the first screen instead of five)."""
+    page: Any = look(browser, live_server.url, 360, 740, False, [])
+    user = log_in(page, django_user_model)
+    game = two_examples(user, "beestwars")
+    state = operations.state_of(Game.objects.get(pk=game.pk))
+    do(game, "draw", int(state.public["drawer"]))
+    active = int(operations.state_of(Game.objects.get(pk=game.pk)).active)
+    page.goto(f"/games/{game.pk}/")
+    buttons = page.locator(f"#m-{active}-0 .play-buttons > *")
+    buttons.first.wait_for()
+    assert "Move" in buttons.first.inner_text()
+    tops = buttons.evaluate_all("bs => bs.map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 5 and len(set(tops)) == 1, tops
