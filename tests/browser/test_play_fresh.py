@@ -79,3 +79,25 @@ def test_a_beestwars_fighters_buttons_fit_one_line_at_360_in_an_activation(
     assert "Move" in buttons.first.inner_text()
     tops = buttons.evaluate_all("bs => bs.map(b => Math.round(b.getBoundingClientRect().top))")
     assert len(tops) == 5 and len(set(tops)) == 1, tops
+
+
+def test_the_result_says_game_over_and_the_turns_on_one_line_at_360(
+    browser, live_server, rules_loaded, django_user_model
+):
+    """The result's head is a flex line: "· 2 turns played · Brutality Skirmish
+    Wargame" was one item, so at 360 px it went whole under "Game over", a line
+    starting with "·"; now the turns stay beside it and only the book's name wraps."""
+    page: Any = look(browser, live_server.url, 360, 740, False, [])
+    user = log_in(page, django_user_model)
+    game = two_examples(user, "brutality")
+    operations.finish(Game.objects.get(pk=game.pk))
+    page.goto(f"/games/{game.pk}/result/")
+    # The top of the words "turn played" themselves (a range), against "Game over".
+    drop = page.locator("p.play-turn").evaluate(
+        """p => { const w = document.createTreeWalker(p, NodeFilter.SHOW_TEXT); let n;
+          while ((n = w.nextNode()) && !n.data.includes("turn played")) {}
+          const r = document.createRange(); const at = n.data.indexOf("turn played");
+          r.setStart(n, at); r.setEnd(n, at + 4);
+          return r.getBoundingClientRect().top - p.querySelector("strong").getBoundingClientRect().top; }"""
+    )
+    assert abs(drop) < 6, drop
