@@ -101,3 +101,16 @@ def test_the_result_says_game_over_and_the_turns_on_one_line_at_360(
           return r.getBoundingClientRect().top - p.querySelector("strong").getBoundingClientRect().top; }"""
     )
     assert abs(drop) < 6, drop
+
+
+def test_the_model_acting_now_is_not_dimmed_as_done(browser, live_server, rules_loaded, django_user_model):
+    """Brutality: the model acting now is also "activated" this turn; its name was
+    dimmed like a model whose activation is over, beside its "acting now"."""
+    page: Any = look(browser, live_server.url, 360, 740, True, [])
+    user = log_in(page, django_user_model)
+    game = two_examples(user, "brutality")
+    do(game, "activate", 0, 0, 1)
+    page.goto(f"/games/{game.pk}/")
+    name = page.locator(".play-row.play-acting .play-name")
+    name.wait_for()
+    assert name.evaluate("n => getComputedStyle(n).opacity") == "1"
