@@ -545,6 +545,9 @@ def table_context(
         "refused": refused,
         "issues": [(name, lines) for name, lines in issues if lines],
         "active": shown.active,
+        # The side of the model acting now: Brutality's activation passes to the other side
+        # when a model activates, so that side "activates next", it is not acting yet.
+        "acting_side": acting[0] if acting is not None else None,
         "default_side": shown.active if shown.active is not None else 0,
         "end_offer": _end_offer(rules, shown, seat),
         "wound_word": wound_word,
@@ -781,6 +784,12 @@ def rules_changed(game: Game, state: TableState) -> str | None:
     )
 
 
+def score_word(points: int | None, word: str) -> str:
+    """The book's score ``word`` ("Victory Points", "ExP") for ``points`` of it: one
+    Victory Point, not "1 Victory Points"."""
+    return word[:-1] if points == 1 and word.endswith("Points") else word
+
+
 def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str, Any]:
     """templates/games/result.html: each side's Victory Points and casualties, the
     winner, the turns played, and the log (its latest RESULT_LOG_SHOWN lines; the rest
@@ -793,6 +802,7 @@ def result_context(game: Game, state: TableState, seat: Any = None) -> dict[str,
             "s": side,
             "casualties": [m for m in side.models if m.killed],
             "left": [m for m in side.models if not m.killed],
+            "score_word": score_word(side.victory_points, rules.score_word),
         }
         for i, side in enumerate(shown.sides)
     ]

@@ -194,6 +194,17 @@
     }
   }
 
+  // This phone's own refusal or question, scrolled to the middle of the screen when it
+  // is drawn out of sight (the "Draw a die" or "Next turn" of the bar at the bottom is
+  // answered at the top of the table, issue 40).
+  function inView(said) {
+    if (!said) return;
+    var box = said.getBoundingClientRect();
+    var bar = document.querySelector(".play-bar");
+    var bottom = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+    if (box.top < 0 || box.bottom > bottom) said.scrollIntoView({ block: "center" });
+  }
+
   function flush() {
     if (sending) return;
     var queue = load();
@@ -240,6 +251,7 @@
         if (loggedOut) return; // nothing more is sent until the player is back
         if (html) {
           swap(html);
+          inView(table.querySelector(".play-refused")); // a bar's tap is asked at the top
           if (item.at) table.setAttribute("data-tap-ms", String(Math.round(performance.now() - item.at)));
         }
         show(load(), false);

@@ -143,28 +143,26 @@ def test_iron_and_honor_the_other_phone_cannot_end_an_activation_with_points_lef
     row.locator(".play-more > summary").click()
     row.get_by_role("button", name="Activate, roll at the table", exact=False).click()
     converge(game, a, b, w)
-    active.page.locator("#game-roll > summary").click()
-    active.tap("Activation roll: 6")  # 3 action points (p.31)
-    converge(game, a, b, w)
-    assert operations.state_of(stored(game)).public["activation"]["left"] == 3
+    # Activate is rolled by Muster in the same tap since the row's quick buttons (p.31):
+    # 1 to 3 action points, whatever the die said.
+    left = operations.state_of(stored(game)).public["activation"]["left"]
+    assert left >= 1
+    points = f"{left} action point{'s' if left != 1 else ''} left"
     before = len(stored(game).events)
     other.page.locator("#table").get_by_role("button", name="Draw a die", exact=True).click()
     refused = other.page.locator(".play-refused")
     refused.wait_for()
-    assert (
-        "3 action points left" in refused.inner_text()
-        and "ends its activation (p.32)" in refused.inner_text()
-    )
+    assert points in refused.inner_text() and "ends its activation (p.32)" in refused.inner_text()
     assert len(stored(game).events) == before
     active.page.locator("#table").get_by_role("button", name="Draw a die", exact=True).click()
     active.page.locator(".play-ask").wait_for()
-    assert "3 action points left" in active.page.locator(".play-ask").inner_text()
+    assert points in active.page.locator(".play-ask").inner_text()
     shoot(active, "iron-and-honor-draw-question", ".play-ask")
     active.page.set_viewport_size({"width": 360, "height": 640})
     active.page.locator(".play-ask").get_by_role("button", name="Yes, do it").click()
     wait_until(lambda: len(stored(game).events) == before + 1, "the draw is recorded")
     converge(game, a, b, w)
-    assert any("3 action points left" in line for line in w.log())
+    assert any(points in line for line in w.log())
     propose_and_answer(b, a, w, "1", "iron-and-honor")
     assert operations.state_of(stored(game)).winner == 1
     reopen_followed(game, a, b, w)
