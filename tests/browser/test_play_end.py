@@ -143,11 +143,11 @@ def test_iron_and_honor_the_other_phone_cannot_end_an_activation_with_points_lef
     row.locator(".play-more > summary").click()
     row.get_by_role("button", name="Activate, roll at the table", exact=False).click()
     converge(game, a, b, w)
-    # Activate is rolled by Muster in the same tap since the row's quick buttons (p.31):
-    # 1 to 3 action points, whatever the die said.
-    left = operations.state_of(stored(game)).public["activation"]["left"]
-    assert left >= 1
-    points = f"{left} action point{'s' if left != 1 else ''} left"
+    active.page.locator("#game-roll > summary").click()
+    active.tap("Activation roll: 6")  # 3 action points (p.31)
+    converge(game, a, b, w)
+    assert operations.state_of(stored(game)).public["activation"]["left"] == 3
+    points = "3 action points left"
     before = len(stored(game).events)
     other.page.locator("#table").get_by_role("button", name="Draw a die", exact=True).click()
     refused = other.page.locator(".play-refused")
