@@ -52,20 +52,8 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = EditEventForm(request.POST if request.method == "POST" else None, event=event, limits_fixed=fixed)
     if request.method == "POST" and event.finished is None and form.is_valid():
         data = form.cleaned_data
-        fields: dict[str, Any] = {
-            k: data[k]
-            for k in (
-                "name",
-                "date",
-                "venue",
-                "description",
-                "capacity",
-                "rounds",
-                "deadline",
-                "late_lists",
-                "check_in",
-            )
-        }
+        # The event's own fields, in the form's order (the list limits apart, below).
+        fields: dict[str, Any] = {k: data[k] for k in EditEventForm.field_order}
         if not fixed:
             fields["options"] = data["options"]
         try:

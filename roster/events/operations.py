@@ -762,11 +762,7 @@ def record(pairing: Pairing, by: Any, winner: str, score_a: int | None, score_b:
         # decided one after the other, each on what the other left (issue 41: a player's
         # post made from an older read undid the organiser's result; two confirmations at
         # once kept one).
-        pairing = (
-            Pairing.objects.select_for_update(of=("self",))
-            .select_related("round__event", "a", "b")
-            .get(pk=pairing.pk)
-        )
+        pairing = _locked_table(pairing.pk)
         event = pairing.round.event
         refuse_closed(event)
         sides = {pairing.a.player_id: "a", pairing.b.player_id: "b"} if pairing.b else {}
@@ -830,6 +826,13 @@ def _log(pairing: Pairing, by: Any, what: str, text: str) -> None:
     TableLog.objects.create(pairing=pairing, by=by, what=what, text=text[:300])
 
 
+def _locked_table(pk: int) -> Pairing:
+    """Table ``pk`` as it is now, locked until the transaction commits (PostgreSQL: its
+    row; SQLite: the database), with its event and players: the results' writers
+    (:func:`record`, :func:`reset_table`) take turns on it."""
+    return Pairing.objects.select_for_update(of=("self",)).select_related("round__event", "a", "b").get(pk=pk)
+
+
 def reset_table(pairing: Pairing, by: Any) -> Pairing:
     """The organiser resets a table: its result cleared (a dispute with it) and its game
     let go (kept in its owner's games, no longer the table's), so its players start it
@@ -837,11 +840,7 @@ def reset_table(pairing: Pairing, by: Any) -> Pairing:
     Raises Refused for anyone but the organiser, a bye, or once a later round is paired
     (the standings it was paired by would change under it)."""
     with transaction.atomic():
-        pairing = (
-            Pairing.objects.select_for_update(of=("self",))
-            .select_related("round__event", "a", "b")
-            .get(pk=pairing.pk)
-        )
+        pairing = _locked_table(pairing.pk)
         event = pairing.round.event
         if by.pk != event.owner_id:
             raise Refused("Only the organiser resets a table.")
