@@ -434,6 +434,11 @@ def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     said = (
         "counts"
         if recorded.counted
+        # Confirmed while disputed already (read before the post, for these words only):
+        # the players may still end it by both confirming one (docs/events.md, Results).
+        else "is still disputed: it counts once the other player confirms the same result, "
+        "or the organiser decides"
+        if recorded.disputed and found.disputed
         else "is disputed: you and the other player said different results; the organiser decides"
         if recorded.disputed
         else "is recorded: it counts once the other player confirms it"
