@@ -13,7 +13,8 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         """A table's game links back to its event (roster.games.origins); the sheet
-        worker builds the list packs (roster.sheets.queue.on_pack)."""
+        worker builds the list packs and the printables (roster.sheets.queue.on_pack)."""
+        from roster.events import printing
         from roster.events.origins import event_of_game
         from roster.events.pack import KIND, build_chunk
         from roster.games.origins import register
@@ -21,3 +22,4 @@ class EventsConfig(AppConfig):
 
         register(event_of_game)
         on_pack(KIND, build_chunk)
+        on_pack(printing.KIND, printing.build)

@@ -321,3 +321,13 @@ class ChallengeForm(forms.Form):
     """A league player's table: whom they play."""
 
     opponent = forms.IntegerField()
+
+
+class ClockForm(forms.Form):
+    """The organiser's round clock (issue 41): ``action`` start (a new clock of
+    ``minutes``), resume (a paused one runs on), pause or reset."""
+
+    action = forms.ChoiceField(
+        choices=[("start", "Start"), ("resume", "Resume"), ("pause", "Pause"), ("reset", "Reset")]
+    )
+    minutes = forms.IntegerField(required=False, min_value=1, max_value=24 * 60)

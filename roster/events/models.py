@@ -161,6 +161,12 @@ class Round(models.Model):
     paired = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     closes = models.DateTimeField(null=True, blank=True, help_text="A league's round: its window's end.")
+    #: The round's clock (issue 41, operations.start_clock): its length in seconds, the
+    #: instant it ends while it runs, the seconds left while it is paused. All None: no
+    #: clock. Stored as an end instant, never a ticking value.
+    clock_seconds = models.PositiveIntegerField(null=True, blank=True)
+    clock_ends = models.DateTimeField(null=True, blank=True)
+    clock_left = models.PositiveIntegerField(null=True, blank=True)
     #: Not stored: the set-up in words (operations.setup_text), set by the event page.
     setup_lines: list[str] | None = None
     #: Not stored: whether a table of the round has begun its game (its set-up is fixed
@@ -176,6 +182,19 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    def clock_left_now(self, now: datetime | None = None) -> int | None:
+        """Whole seconds left on the round's clock at ``now`` (0 once it ran out; None:
+        no clock). Running, counted down to :attr:`clock_ends`; paused, what was left."""
+        if self.clock_ends is not None:
+            left = (self.clock_ends - (now or timezone.now())).total_seconds()
+            return max(0, int(left + 0.999))
+        return self.clock_left
+
+    @property
+    def clock_running(self) -> bool:
+        """Whether the round's clock runs (it has an end instant)."""
+        return self.clock_ends is not None
 
 
 class Pairing(models.Model):

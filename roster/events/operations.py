@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from django.core.cache import cache
@@ -1269,3 +1269,66 @@ def is_checked_in(entry: Entry, event: Event, now: datetime | None = None) -> bo
     if event.kind == Event.LEAGUE:
         return entry.checked_in > 0 and entry.checked_in == check_in_round(event, now)
     return entry.checked_in > 0
+
+
+#: The longest round clock an organiser may set, in minutes (a whole day).
+MAX_CLOCK_MINUTES = 24 * 60
+
+
+def _clocked_round(round_: Round) -> Round:
+    """``round_`` read again under a row lock (the caller holds a transaction)."""
+    return Round.objects.select_for_update().get(pk=round_.pk)
+
+
+def start_clock(round_: Round, minutes: int | None = None, now: datetime | None = None) -> Round:
+    """Start round ``round_``'s clock (issue 41, docs/events.md "The round's clock"):
+    with ``minutes`` (1 to MAX_CLOCK_MINUTES), a new clock of that length ending at
+    ``now`` + minutes; without, a paused clock runs again for the time it had left.
+    Stored as the instant it ends (``clock_ends``), never a ticking value. Raises Refused
+    for a length out of range, or no length when no clock is paused."""
+    now = now or timezone.now()
+    if minutes is not None and not 1 <= minutes <= MAX_CLOCK_MINUTES:
+        raise Refused(f"A round's clock runs 1 to {MAX_CLOCK_MINUTES} minutes.")
+    with transaction.atomic():
+        current = _clocked_round(round_)
+        if minutes is not None:
+            seconds = minutes * 60
+            fields = {
+                "clock_seconds": seconds,
+                "clock_ends": now + timedelta(seconds=seconds),
+                "clock_left": None,
+            }
+        elif current.clock_ends is not None:
+            return current  # running already: a second tap changes nothing
+        elif current.clock_left is not None:
+            fields = {"clock_ends": now + timedelta(seconds=current.clock_left), "clock_left": None}
+        else:
+            raise Refused("Give the round's length in minutes to start its clock.")
+        Round.objects.filter(pk=current.pk).update(**fields)
+        notify.changed(current.event_id)
+    round_.refresh_from_db()
+    return round_
+
+
+def pause_clock(round_: Round, now: datetime | None = None) -> Round:
+    """Pause round ``round_``'s running clock, keeping the whole seconds it had left
+    (:func:`start_clock` without a length runs it again). Raises Refused when no clock
+    runs."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        current = _clocked_round(round_)
+        if current.clock_ends is None:
+            raise Refused("The round's clock is not running.")
+        left = current.clock_left_now(now)
+        Round.objects.filter(pk=current.pk).update(clock_ends=None, clock_left=left)
+        notify.changed(current.event_id)
+    round_.refresh_from_db()
+    return round_
+
+
+def reset_clock(round_: Round) -> Round:
+    """Take round ``round_``'s clock away (no time shown until it is started again)."""
+    Round.objects.filter(pk=round_.pk).update(clock_seconds=None, clock_ends=None, clock_left=None)
+    notify.changed(round_.event_id)
+    round_.refresh_from_db()
+    return round_

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from roster.events import day, stream, views
+from roster.events import day, room, stream, views
 
 urlpatterns = [
     path("events/", views.event_list, name="event-list"),
@@ -26,7 +26,11 @@ urlpatterns = [
     path("events/<int:pk>/rounds/<int:number>/setup/", views.round_setup, name="event-round-setup"),
     path("events/<int:pk>/lists.pdf", views.pack_pdf, name="event-pack"),
     path("events/<int:pk>/lists/status/", views.pack_status, name="event-pack-status"),
-    path("events/<int:pk>/screen/", views.screen, name="event-screen"),
+    path("events/<int:pk>/screen/", room.screen, name="event-screen"),
+    path("events/<int:pk>/rounds/<int:number>/clock/", room.clock, name="event-clock"),
+    path("events/<int:pk>/print/<slug:what>/", room.print_page, name="event-print"),
+    path("events/<int:pk>/print/<slug:what>.pdf", room.print_pdf, name="event-print-pdf"),
+    path("events/<int:pk>/print/<slug:what>/status/", room.print_status, name="event-print-status"),
     path("events/<int:pk>/standings.csv", views.standings_csv, name="event-standings-csv"),
     path("events/<int:pk>/results.csv", views.results_csv, name="event-results-csv"),
     path("events/<int:pk>/export.json", views.export_json, name="event-export-json"),

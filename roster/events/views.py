@@ -35,6 +35,7 @@ from roster.core.http import player
 from roster.core.limits import limited
 from roster.core.site import absolute
 from roster.events import operations, pack, transfer
+from roster.events.clock import clock_of
 from roster.events.forms import (
     AddPlayerForm,
     ChallengeForm,
@@ -160,6 +161,7 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     # The viewer's table in the latest round, shown first on the page (a phone at the
     # table need not scroll past every player to find it).
     your_table = next((t for t in rounds[-1].pairings.all() if t.seated), None) if rounds else None
+    clock = clock_of(rounds[-1]) if rounds else None
     register_url = absolute(reverse("event-register", args=[event.code]))
     return {
         "event": event,
@@ -175,6 +177,8 @@ def event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "score_short": rules.score_short,
         "locked": operations.locked(event),
         "next_round": (rounds[-1].number + 1) if rounds else 1,
+        "clock": clock,
+        "latest_round": rounds[-1] if rounds else None,
         "register_url": register_url,
         # segno escapes its SVG; only the organiser's page draws it.
         "register_qr": mark_safe(segno.make(register_url, error="m").svg_inline(scale=3, omitsize=True))
@@ -254,7 +258,11 @@ def version_of(event: Event, *, games: bool = False) -> str:
                 "painting",
             )
         ),
-        list(event.round_set.values_list("number", "setup", "closes", "started")),
+        list(
+            event.round_set.values_list(
+                "number", "setup", "closes", "started", "clock_seconds", "clock_ends", "clock_left"
+            )
+        ),
         list(
             tables.values_list(
                 "pk",
@@ -539,70 +547,6 @@ def pack_status(request: HttpRequest, pk: int) -> HttpResponse:
     """Where the list pack stands (the page, or with htmx its status part). Never queues."""
     event, paper = _pack_event(request, pk)
     return _pack_answer(request, event, paper, enqueue=False)
-
-
-@dataclass
-class ScreenTable:
-    """One table on the big screen: its pairing, the game's turn (None before it starts
-    or without a game) and each side's score where the system counts one."""
-
-    pairing: Pairing
-    turn: int | None
-    scores: tuple[Any, Any] | None
-    state: str
-
-
-def screen(request: HttpRequest, pk: int) -> HttpResponse:
-    """The big-screen view for the venue's TV: every table of the latest round (its turn
-    and score as its game has them, or its result) and the standings. Followed as the
-    event page is (static/js/muster.js, data-follow): it asks the screen's version every
-    MUSTER_SCREEN_REFRESH_SECONDS and redraws by a morph when it changed; a full reload
-    every minute without JavaScript."""
-    event = get_object_or_404(Event, pk=pk)
-    round_ = event.round_set.order_by("-number").first()
-    tables: list[ScreenTable] = []
-    rules = play_rules(event.system)
-    scored = rules.victory_points is not None
-    if round_ is not None:
-        pairings = round_.pairings.select_related("a", "b", "game").defer(
-            "game__snapshot", "game__events", "game__trail"
-        )
-        for p in pairings:
-            summary = (p.game.summary or {}) if p.game else {}
-            sides = summary.get("sides", [])
-            scores = None
-            if scored and len(sides) == 2:
-                scores = (sides[0].get("victory_points", 0), sides[1].get("victory_points", 0))
-            if p.b_id is None:
-                state = "Bye"
-            elif p.counted:
-                state = "Result in"
-            elif p.disputed:
-                state = "Disputed"
-            elif p.winner:
-                state = "Result to confirm"
-            elif p.game and p.game.finished:
-                state = "Game over"
-            elif p.game:
-                state = "Playing"
-            else:
-                state = "Not started"
-            turn = summary.get("turn") if p.game and not p.game.finished else None
-            tables.append(ScreenTable(p, turn, scores, state))
-    names = {e.pk: e for e in event.entries.all()}
-    standings = [(line, names[cast(int, line.player)]) for line in operations.event_standings(event)]
-    context = {
-        "event": event,
-        "round": round_,
-        "setup_lines": operations.setup_text(event, round_.setup) if round_ else [],
-        "tables": tables,
-        "standings": standings,
-        "scored": scored,
-        "score_short": rules.score_short,
-        "version": version_of(event, games=True),
-        "refresh_seconds": settings.MUSTER_SCREEN_REFRESH_SECONDS,
-    } | standings_context(event, scored, rules.score_short)
-    return render(request, "events/screen.html", context)
 
 
 @require_POST

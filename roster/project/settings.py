@@ -267,6 +267,8 @@ MUSTER_QUEUE_STALE_SECONDS = env_int("QUEUE_STALE_SECONDS", 300)
 MUSTER_WORKER_STALE_SECONDS = env_int("WORKER_STALE_SECONDS", 20)
 # The big screen asks its version (each game's too) this often: it shows games' scores.
 MUSTER_SCREEN_REFRESH_SECONDS = env_int("SCREEN_REFRESH_SECONDS", 10)
+# The big screen turns to its next page (of tables, then of standings) this often.
+MUSTER_SCREEN_TURN_SECONDS = env_int("SCREEN_TURN_SECONDS", 8)
 
 # Work that takes seconds (sheets, list packs) runs in the task worker (Django's Tasks
 # API, the django-tasks backport): by default woken through the database and run by

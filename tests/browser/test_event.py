@@ -21,6 +21,7 @@ from roster.games.models import Game
 from roster.rosters.operations import create_roster
 from tests.browser.editor_helpers import PASSWORD, PATIENCE_MS, login, wait_until
 from tests.ih import example
+from tests.web import pdf as pdfs
 
 NORTHMEN = "iron-and-honor-northmen-raiding-party"
 
@@ -294,6 +295,30 @@ def test_an_eight_player_event_from_registration_to_standings(
     # The big screen shows round 1's results and Pat among the winners, not reloaded.
     expect(screen.get_by_text("round 1 of 3")).to_be_visible(timeout=PATIENCE_MS)
     expect(screen.locator(".screen-tables").get_by_text("Result in")).to_have_count(4, timeout=PATIENCE_MS)
+
+    # The organiser prints round 1's pairings and table slips from the event page's links
+    # (PDFs made by the task worker, read back): every paired player at their table with
+    # their opponent and list's fingerprint; a slip per table; the no-show on neither.
+    tables = list(Pairing.objects.filter(round__number=1).select_related("a", "b"))
+    fingerprint = Entry.objects.get(pk=entry.pk).fingerprint  # (every list here is the same Northmen)
+    for link in ("Round 1 pairings", "Round 1 table slips"):
+        olga.goto(f"/events/{event.pk}/")
+        olga.get_by_role("link", name=link).click()
+        pdf_url = olga.get_by_role("link", name="PDF, A4").get_attribute("href")
+        text = pdfs.text(olga.request.get(pdf_url).body())
+        assert text.count(fingerprint) == 8 and "Wes" not in text, (link, text)
+        for t in tables:
+            if link == "Round 1 pairings":  # its table, then "Find your table" by name
+                assert f"{t.table} {t.a.name} {fingerprint} against {t.b.name} {fingerprint}" in text, text
+                assert f"{t.a.name} table {t.table} · against {t.b.name}" in text, text
+                assert f"{t.b.name} table {t.table} · against {t.a.name}" in text, text
+            else:  # the slip: its table, then each side's player and list's fingerprint
+                slip = text.split(f"Table {t.table} ", 1)[1].split("Winter Cup · round 1", 1)[0]
+                for side in (t.a, t.b):
+                    assert f"{side.name} Northmen Raiding Party · fingerprint {fingerprint}" in slip, slip
+        if link == "Round 1 table slips":
+            assert text.count("Signed") == 8 and "Table 5" not in text, text
+    olga.goto(f"/events/{event.pk}/")
 
     # Rounds 2 and 3: paired from the page, entered by the organiser, the better-ranked
     # player (a) winning 10-5 ExP, except one loser of round 3 who scored 100 ExP.

@@ -92,7 +92,7 @@ def test_the_json_export_shows_lists_only_to_whom_the_page_does(played):
 def test_the_big_screen_shows_the_round_and_redraws_itself(played):
     event, _, _ = played
     page = client_for(None).get(reverse("event-screen", args=[event.pk])).content.decode()
-    assert "round 1 of 3" in page and "Bye" in page and "Result in" in page
+    assert "Round 1 of 3" in page and "Bye" in page and "Result in" in page
     # It follows the event (and each game) as the event page does: one small client.
     assert f'data-follow="/events/{event.pk}/version/?screen=1"' in page and "Standings" in page
 

@@ -178,6 +178,7 @@ ORGANISER_ONLY = {"owner": 302, "stranger": 404, "anon": LOGIN, "holder": LOGIN}
 ORGANISER_PAGE = {**ORGANISER_ONLY, "owner": 200}
 # A table's result or game by someone else is refused with the reason, back on the page.
 TABLE_ACTION = {"owner": 302, "stranger": 302, "anon": LOGIN, "holder": LOGIN}
+ORGANISER_GET = {"owner": 200, "stranger": 404, "anon": 404, "holder": 404}
 MATRIX.update(
     {
         "event-list": ("GET", None, None, PLAYER),
@@ -217,6 +218,11 @@ MATRIX.update(
         "event-scores": ("POST", "event", {}, ORGANISER_ONLY),
         "event-reset": ("POST", "event-pairing", {}, ORGANISER_ONLY),
         "event-stream": ("GET", "event", None, {"owner": 204, "stranger": 204, "anon": 204, "holder": 204}),
+        "event-clock": ("POST", "event-round", {"action": "start", "minutes": "30"}, ORGANISER_ONLY),
+        # The table slips are the organiser's (pairings and standings: anyone's, tests/events).
+        "event-print": ("GET", "event-print-slips", None, ORGANISER_GET),
+        "event-print-pdf": ("GET", "event-print-slips", None, ORGANISER_GET),
+        "event-print-status": ("GET", "event-print-slips", None, ORGANISER_GET),
     }
 )
 
@@ -311,6 +317,8 @@ def request_for(name, cast):
         kwargs = {"pk": cast["event"].pk}
     elif kind == "event-round":
         kwargs = {"pk": cast["event"].pk, "number": 1}
+    elif kind == "event-print-slips":
+        kwargs = {"pk": cast["event"].pk, "what": "slips"}
     elif kind == "event-code":
         kwargs = {"code": cast["event"].code}
     elif kind == "event-entry":
