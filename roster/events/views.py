@@ -47,7 +47,7 @@ from roster.events.forms import (
     SubmitForm,
 )
 from roster.events.models import Entry, Event, Pairing, Round
-from roster.events.pairing import SCORED_ONLY, TIEBREAKERS, chosen_order
+from roster.events.pairing import SCORED_ONLY, TIEBREAKERS, chosen_order, tiebreaker_words
 from roster.games.systems import play_rules
 from roster.rosters.models import Roster
 from roster.rosters.operations import Refused
@@ -211,8 +211,7 @@ def standings_context(event: Event, scored: bool, score_short: str) -> dict[str,
     force, in order, as (key, words); the extra columns; the organiser's form's slots
     (each a position and the key chosen there, "" for none)."""
     order = chosen_order(event.tiebreakers or None, scored)
-    words = {k: (f"{score_short} scored" if k == "score" else v) for k, v in TIEBREAKERS.items()}
-    words["opp_score"] = f"opponents' {score_short} (scored by every opponent met)"
+    words = tiebreaker_words(score_short)
     slots = [order[n] if n < len(order) else "" for n in range(len(TIEBREAKERS))]
     return {
         "tiebreakers": [(k, words[k]) for k in order],

@@ -354,6 +354,14 @@ def test_an_eight_player_event_from_registration_to_standings(
     expect(screen.locator("table.standings tbody tr").first).to_contain_text(leader, timeout=PATIENCE_MS)
     assert standings_seen(screen) == by_score
     assert screen.evaluate("window.neverReloaded") is True
+    # The printed standings (PDF, read back) follow the organiser's choice and say it.
+    olga.get_by_role("link", name="Standings", exact=True).click()
+    pdf_url = olga.get_by_role("link", name="PDF, A4").get_attribute("href")
+    text = pdfs.text(olga.request.get(pdf_url).body())
+    assert "Ranked by ExP scored, then wins" in text, text
+    printed = text.split("SoS ", 1)[1]  # after the table's head
+    places = [printed.find(f"{line} ") for line in by_score]  # "2= Sam ": rank, "=" when tied, name
+    assert -1 not in places and places == sorted(places), (by_score, text)
     # Nobody met anyone twice in the three rounds; Wes was never paired.
     met = [frozenset((p.a_id, p.b_id)) for p in Pairing.objects.all()]
     assert len(met) == len(set(met)) == 12
