@@ -99,6 +99,14 @@ class Standing:
         return values[tiebreaker]
 
 
+def tiebreaker_words(score_short: str) -> dict[str, str]:
+    """TIEBREAKERS' words with the system's short name for its score (``score_short``,
+    "ExP"): what the event page, the big screen and the printed standings say."""
+    words = {k: (f"{score_short} scored" if k == "score" else v) for k, v in TIEBREAKERS.items()}
+    words["opp_score"] = f"opponents' {score_short} (scored by every opponent met)"
+    return words
+
+
 def chosen_order(order: Sequence[str] | None, scored: bool) -> list[str]:
     """The tiebreakers ``order`` names (DEFAULT_TIEBREAKERS when None or empty) that apply:
     known keys, once each, the score's only where the system keeps one (``scored``)."""

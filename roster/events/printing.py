@@ -30,6 +30,7 @@ from django.utils.safestring import mark_safe
 
 from roster.events import operations
 from roster.events.models import Event, Round
+from roster.events.pairing import chosen_order, tiebreaker_words
 from roster.games.systems import play_rules
 from roster.sheets.cache import CACHE_SECONDS, get_sheet, put_sheet
 from roster.sheets.models import PackJob
@@ -106,6 +107,11 @@ def printable_context(
     if what == "standings":
         lines = operations.event_standings(event)
         context["standings"] = [(line, entries[cast(int, line.player)]) for line in lines]
+        # The organiser's tiebreakers in force, as the event page words them (issue 41).
+        words = tiebreaker_words(rules.score_short)
+        context["tiebreakers"] = [
+            (k, words[k]) for k in chosen_order(event.tiebreakers or None, context["scored"])
+        ]
         rounds = list(event.round_set.prefetch_related("pairings"))
         context["rounds_done"] = rounds[-1].number if rounds else 0
         tables = [t for r in rounds for t in r.pairings.all()]

@@ -47,7 +47,7 @@ from roster.events.forms import (
     SubmitForm,
 )
 from roster.events.models import Entry, Event, Pairing, Round
-from roster.events.pairing import SCORED_ONLY, TIEBREAKERS, chosen_order
+from roster.events.pairing import SCORED_ONLY, TIEBREAKERS, chosen_order, tiebreaker_words
 from roster.games.systems import play_rules
 from roster.rosters.models import Roster
 from roster.rosters.operations import Refused
@@ -211,8 +211,7 @@ def standings_context(event: Event, scored: bool, score_short: str) -> dict[str,
     force, in order, as (key, words); the extra columns; the organiser's form's slots
     (each a position and the key chosen there, "" for none)."""
     order = chosen_order(event.tiebreakers or None, scored)
-    words = {k: (f"{score_short} scored" if k == "score" else v) for k, v in TIEBREAKERS.items()}
-    words["opp_score"] = f"opponents' {score_short} (scored by every opponent met)"
+    words = tiebreaker_words(score_short)
     slots = [order[n] if n < len(order) else "" for n in range(len(TIEBREAKERS))]
     return {
         "tiebreakers": [(k, words[k]) for k in order],
@@ -442,6 +441,11 @@ def record(request: HttpRequest, pk: int, pairing: int) -> HttpResponse:
     said = (
         "counts"
         if recorded.counted
+        # Confirmed while disputed already (read before the post, for these words only):
+        # the players may still end it by both confirming one (docs/events.md, Results).
+        else "is still disputed: it counts once the other player confirms the same result, "
+        "or the organiser decides"
+        if recorded.disputed and found.disputed
         else "is disputed: you and the other player said different results; the organiser decides"
         if recorded.disputed
         else "is recorded: it counts once the other player confirms it"

@@ -88,7 +88,7 @@ def test_the_standings_pdf_follows_the_ranking(event):
     assert "Standings after round 1 of 3 · 3 of 3 results in" in text  # two games and the bye
     names = {e.pk: e for e in Entry.objects.all()}
     lines = operations.event_standings(event)
-    at = [text.index(f"{line.rank} {names[line.player].name} ") for line in lines]
+    at = [text.index(f"{line.rank}{'=' if line.tied else ''} {names[line.player].name} ") for line in lines]
     assert at == sorted(at)
     first = lines[0]
     assert (

@@ -99,6 +99,24 @@ def test_players_who_agree_after_a_dispute_end_it_themselves(event):
     assert list(stored.log.values_list("what", flat=True)) == ["disputed", "agreed"]
 
 
+def test_a_player_confirming_while_disputed_is_told_the_other_can_end_it(event):
+    # The dispute's first confirmation is cleared: the one who disputed and now confirms
+    # the other's result waits for the other's confirmation (or the organiser), and is
+    # told so, not that only the organiser decides.
+    pairing, first, second = two_paired(event)
+    url = reverse("event-result", args=[event.pk, pairing.pk])
+    client_for(first).post(url, {"winner": "a", "score_a": "3", "score_b": "1"})
+    client_for(second).post(url, {"winner": "b", "score_a": "1", "score_b": "3"})
+    answer = client_for(second).post(url, {"winner": "a", "score_a": "3", "score_b": "1"}, follow=True)
+    said = answer.content.decode()
+    assert "is still disputed: it counts once the other player confirms the same result" in said
+    stored = Pairing.objects.get(pk=pairing.pk)
+    assert stored.disputed and not stored.counted
+    client_for(first).post(url, {"winner": "a", "score_a": "3", "score_b": "1"})
+    stored = Pairing.objects.get(pk=pairing.pk)
+    assert stored.counted and not stored.disputed
+
+
 def test_a_player_changing_their_own_unconfirmed_result_is_no_dispute(event):
     pairing, first, _ = two_paired(event)
     operations.record(pairing, first, "a", 3, 1)
