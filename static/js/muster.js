@@ -825,17 +825,35 @@
       return typed || !!(active && live.contains(active) && active.matches("input, select, textarea"));
     }
     function stale() { return live.querySelector("[data-follow-stale]"); }
+    // One redraw at a time: a change heard while one is on its way draws again after it,
+    // so an older answer landing last never leaves the part behind the event.
+    var drawing = false;
+    var again = false;
     function redraw() {
       if (filling()) {
         if (stale()) stale().hidden = false;
         return;
       }
+      if (drawing) {
+        again = true;
+        return;
+      }
+      drawing = true;
       var selector = "#" + live.id;
+      function drawn() {
+        live = document.getElementById(live.id) || live;
+        drawing = false;
+        if (again) {
+          again = false;
+          redraw();
+        }
+      }
       window.htmx.ajax("GET", window.location.pathname + window.location.search, { target: selector, select: selector, swap: "morph:outerHTML" })
-        .then(function () { live = document.getElementById(live.id) || live; });
+        .then(drawn, drawn);
     }
     function ask() {
       if (document.hidden) return;
+      live = document.getElementById(live.id) || live;
       fetch(live.getAttribute("data-follow"), { cache: "no-store", credentials: "same-origin" })
         .then(function (answer) { return answer.ok ? answer.text() : null; })
         .then(function (version) {
