@@ -42,11 +42,12 @@ class Phone:
     def version(self) -> int:
         return int(self.page.get_attribute("#table", "data-version"))
 
-    def wait_version(self, version: int) -> None:
+    def wait_version(self, version: int, at_least: bool = False) -> None:
+        """Wait until the table shows ``version`` (``at_least``: that or a later one)."""
         self.page.wait_for_function(
-            "v => { const t = document.getElementById('table');"
-            " return t && Number(t.dataset.version) === v; }",
-            arg=version,
+            "([v, more]) => { const t = document.getElementById('table');"
+            " return t && (more ? Number(t.dataset.version) >= v : Number(t.dataset.version) === v); }",
+            arg=[version, at_least],
             polling=100,
         )
 
@@ -122,17 +123,22 @@ def start(
 
 
 def converge(game: Game, *phones: Phone) -> int:
-    version = len(stored(game).events)
-    for number, phone in enumerate(phones):
-        try:
-            phone.wait_version(version)
-        except Exception as error:
-            seen = [(p.version(), p.page.url, p.bodies[-1][0]) for p in phones]
-            raise AssertionError(
-                f"phone {number} not at version {version}: stored {len(stored(game).events)},"
-                f" pages {seen}: {type(error).__name__}: {str(error)[:300]}"
-            ) from None
-    return version
+    """Every phone shows the game's stored version. A tap may store several events (the
+    row's quick buttons: activate, then roll), so the stored count is read again until it
+    stands still while the phones catch up to it."""
+    while True:
+        version = len(stored(game).events)
+        for number, phone in enumerate(phones):
+            try:
+                phone.wait_version(version, at_least=True)
+            except Exception as error:
+                seen = [(p.version(), p.page.url, p.bodies[-1][0]) for p in phones]
+                raise AssertionError(
+                    f"phone {number} not at version {version}: stored {len(stored(game).events)},"
+                    f" pages {seen}: {type(error).__name__}: {str(error)[:300]}"
+                ) from None
+        if len(stored(game).events) == version and all(p.version() == version for p in phones):
+            return version
 
 
 def test_a_beestwars_turn_with_the_deck_drawn_for_each_other(
